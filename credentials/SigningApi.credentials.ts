@@ -1,0 +1,76 @@
+import type {
+	IAuthenticateGeneric,
+	Icon,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
+
+export class SigningApi implements ICredentialType {
+	name = 'signingApi';
+
+	displayName = 'Signing API';
+
+	icon: Icon = { light: 'file:../nodes/Signing/signing.svg', dark: 'file:../nodes/Signing/signing.dark.svg' };
+
+	documentationUrl = 'https://github.com/n8n-nodes-sign-survey-bookmark/n8n-nodes-sign-survey-bookmark#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://sign.example.com',
+			description: 'Address of your signing service, without /api/v2',
+		},
+		{
+			displayName: 'API Token',
+			name: 'apiToken',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'Token generated in the portal under Settings → API & Webhooks',
+		},
+	];
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				Authorization: '=Bearer {{$credentials.apiToken}}',
+			},
+		},
+	};
+
+	// The service has no "who am I" endpoint: reading a document that cannot exist
+	// answers 404 to a valid token and 401 to a wrong one.
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+			url: '/api/v2/documents/n8n-credential-test',
+			ignoreHttpStatusErrors: true,
+			returnFullResponse: true,
+		},
+		rules: [
+			{
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'statusCode',
+					value: 401,
+					message: 'The signing service refused the API token (401 Unauthorized)',
+				},
+			},
+			{
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'statusCode',
+					value: 403,
+					message: 'The API token is not allowed to read documents (403 Forbidden)',
+				},
+			},
+		],
+	};
+}

@@ -1,0 +1,319 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/require-node-api-error */
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import {
+	createWriteStream,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+} from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+
+import { N8N_BIN, N8N_VERSION, NODE24_BIN, PROJECT_ROOT, RUNTIME_DIR } from './paths';
+
+const execFileAsync = promisify(execFile);
+
+export const PACKAGE_NAME = 'n8n-nodes-sign-survey-bookmark';
+
+export const OWNER = {
+	email: 'owner@example.org',
+	firstName: 'Demo',
+	lastName: 'Owner',
+	password: 'Sandbox-Owner-1',
+};
+
+export interface N8nOptions {
+	port?: number;
+	/** Kept between runs when given (the main job); a throw-away folder otherwise. */
+	userFolder?: string;
+	/** The `npm pack` tarball to install as a community package. */
+	packageTarball?: string;
+	env?: Record<string, string>;
+	/** Where n8n's own output goes; defaults to `.tmp/n8n-<port>.log`. */
+	logFile?: string;
+}
+
+export interface N8nInstance {
+	baseUrl: string;
+	apiKey: string;
+	/** Session cookie of the owner, for routes the editor itself uses (e.g. `/types/nodes.json`). */
+	ownerCookie: string;
+	userFolder: string;
+	logFile: string;
+	/** Calls the public API (`/api/v1`) with the instance's API key. */
+	api<T = unknown>(method: string, route: string, body?: unknown): Promise<T>;
+	/** Calls the editor's REST API (`/rest`) as the owner. */
+	rest<T = unknown>(method: string, route: string, body?: unknown): Promise<T>;
+	stop(): Promise<void>;
+}
+
+export function assertRuntimeInstalled(): void {
+	if (!existsSync(N8N_BIN) || !existsSync(NODE24_BIN)) {
+		throw new Error(
+			`n8n ${N8N_VERSION} is not installed in ${RUNTIME_DIR}: run "bash scripts/install-n8n.sh" first`,
+		);
+	}
+}
+
+/** Builds nothing: packs what `npm run build` left in dist/, exactly as `npm publish` would. */
+export async function packPackage(destination = path.join(PROJECT_ROOT, '.tmp')): Promise<string> {
+	mkdirSync(destination, { recursive: true });
+	const { stdout } = await execFileAsync(
+		'npm',
+		['pack', '--json', '--pack-destination', destination],
+		{ cwd: PROJECT_ROOT },
+	);
+	const [{ filename }] = JSON.parse(stdout) as Array<{ filename: string }>;
+	return path.join(destination, filename);
+}
+
+/** Installs the tarball where n8n looks for community packages, as n8n itself does. */
+export async function installPackage(userFolder: string, tarball: string): Promise<void> {
+	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
+	mkdirSync(nodesDir, { recursive: true });
+	await execFileAsync(
+		'npm',
+		[
+			'install',
+			'--prefix',
+			nodesDir,
+			'--omit=dev',
+			'--legacy-peer-deps',
+			'--ignore-scripts',
+			'--no-audit',
+			'--no-fund',
+			'--no-save',
+			tarball,
+		],
+		{ cwd: nodesDir },
+	);
+}
+
+export async function freePort(): Promise<number> {
+	const net = await import('node:net');
+	return await new Promise((resolve, reject) => {
+		const server = net.createServer();
+		server.unref();
+		server.on('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const address = server.address();
+			server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+		});
+	});
+}
+
+async function waitFor<T>(
+	what: string,
+	timeoutMs: number,
+	probe: () => Promise<T | undefined>,
+	child?: ChildProcess,
+): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	let lastError: unknown;
+	while (Date.now() < deadline) {
+		if (child && child.exitCode !== null) {
+			throw new Error(`${what}: n8n exited with code ${child.exitCode}`);
+		}
+		try {
+			const result = await probe();
+			if (result !== undefined) return result;
+		} catch (error) {
+			lastError = error;
+		}
+		await new Promise((resolve) => setTimeout(resolve, 500));
+	}
+	throw new Error(`Timed out waiting for ${what}${lastError ? `: ${String(lastError)}` : ''}`);
+}
+
+class HttpError extends Error {
+	constructor(
+		readonly status: number,
+		readonly body: string,
+		route: string,
+	) {
+		super(`${route} answered ${status}: ${body.slice(0, 500)}`);
+	}
+}
+
+async function requestJson<T>(
+	url: string,
+	init: { method: string; headers: Record<string, string>; body?: unknown },
+): Promise<{ data: T; headers: Headers }> {
+	const response = await fetch(url, {
+		method: init.method,
+		headers: {
+			...init.headers,
+			...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+		},
+		body: init.body === undefined ? undefined : JSON.stringify(init.body),
+	});
+	const text = await response.text();
+	if (!response.ok) throw new HttpError(response.status, text, `${init.method} ${url}`);
+	return { data: (text ? JSON.parse(text) : undefined) as T, headers: response.headers };
+}
+
+export async function startN8n(options: N8nOptions = {}): Promise<N8nInstance> {
+	assertRuntimeInstalled();
+	const port = options.port ?? (await freePort());
+	const throwAway = options.userFolder === undefined;
+	const userFolder = options.userFolder ?? mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-'));
+	mkdirSync(userFolder, { recursive: true });
+	if (options.packageTarball) await installPackage(userFolder, options.packageTarball);
+
+	mkdirSync(path.join(PROJECT_ROOT, '.tmp'), { recursive: true });
+	const logFile = options.logFile ?? path.join(PROJECT_ROOT, '.tmp', `n8n-${port}.log`);
+	const log = createWriteStream(logFile, { flags: 'a' });
+	const baseUrl = `http://127.0.0.1:${port}`;
+	const child = spawn(NODE24_BIN, [N8N_BIN, 'start'], {
+		cwd: userFolder,
+		env: {
+			...process.env,
+			PATH: `${path.dirname(NODE24_BIN)}:${process.env.PATH ?? ''}`,
+			N8N_USER_FOLDER: userFolder,
+			N8N_PORT: String(port),
+			N8N_LISTEN_ADDRESS: '127.0.0.1',
+			N8N_HOST: '127.0.0.1',
+			WEBHOOK_URL: `${baseUrl}/`,
+			N8N_EDITOR_BASE_URL: `${baseUrl}/`,
+			N8N_DIAGNOSTICS_ENABLED: 'false',
+			N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+			N8N_TEMPLATES_ENABLED: 'false',
+			N8N_PERSONALIZATION_ENABLED: 'false',
+			N8N_SECURE_COOKIE: 'false',
+			N8N_ENCRYPTION_KEY: 'sandbox-encryption-key-not-for-production',
+			N8N_PUBLIC_API_SWAGGERUI_DISABLED: 'true',
+			N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+			N8N_LOG_LEVEL: 'info',
+			DB_SQLITE_POOL_SIZE: '2',
+			...options.env,
+		},
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
+	child.stdout?.pipe(log);
+	child.stderr?.pipe(log);
+
+	const stop = async () => {
+		if (child.exitCode === null && child.signalCode === null) {
+			const exited = new Promise((resolve) => child.once('exit', resolve));
+			child.kill('SIGTERM');
+			const forced = setTimeout(() => child.kill('SIGKILL'), 15_000);
+			await exited;
+			clearTimeout(forced);
+		}
+		log.end();
+		if (throwAway) rmSync(userFolder, { recursive: true, force: true });
+	};
+
+	try {
+		// Until it is ready, n8n answers every route with 200 "n8n is starting up".
+		await waitFor(
+			'the n8n REST API',
+			180_000,
+			async () => {
+				const response = await fetch(`${baseUrl}/rest/settings`);
+				if (!response.ok) return undefined;
+				const body = (await response.json().catch(() => undefined)) as { data?: unknown } | undefined;
+				return body?.data ? true : undefined;
+			},
+			child,
+		);
+		const cookie = await signInOwner(baseUrl);
+		const rest = async <T>(method: string, route: string, body?: unknown) =>
+			(
+				await requestJson<{ data: T }>(`${baseUrl}/rest${route}`, {
+					method,
+					headers: { cookie, 'browser-id': 'e2e' },
+					body,
+				})
+			).data.data;
+		const apiKey = await createApiKey(rest);
+		const api = async <T>(method: string, route: string, body?: unknown) =>
+			(
+				await requestJson<T>(`${baseUrl}/api/v1${route}`, {
+					method,
+					headers: { 'x-n8n-api-key': apiKey },
+					body,
+				})
+			).data;
+		return { baseUrl, apiKey, ownerCookie: cookie, userFolder, logFile, api, rest, stop };
+	} catch (error) {
+		await stop();
+		const tail = readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n');
+		throw new Error(`${(error as Error).message}\n--- last lines of ${logFile} ---\n${tail}`);
+	}
+}
+
+async function signInOwner(baseUrl: string): Promise<string> {
+	const cookieOf = (headers: Headers) =>
+		(headers.getSetCookie?.() ?? [])
+			.map((c) => c.split(';')[0])
+			.filter((c) => c.startsWith('n8n-auth='))
+			.join('; ');
+	try {
+		const { headers } = await requestJson(`${baseUrl}/rest/owner/setup`, {
+			method: 'POST',
+			headers: { 'browser-id': 'e2e' },
+			body: OWNER,
+		});
+		const cookie = cookieOf(headers);
+		if (cookie) return cookie;
+	} catch (error) {
+		// A kept user folder already has its owner: sign in instead.
+		if (!(error instanceof HttpError && error.status === 400)) throw error;
+	}
+	const { headers } = await requestJson(`${baseUrl}/rest/login`, {
+		method: 'POST',
+		headers: { 'browser-id': 'e2e' },
+		body: { emailOrLdapLoginId: OWNER.email, password: OWNER.password },
+	});
+	const cookie = cookieOf(headers);
+	if (!cookie) throw new Error('n8n did not return a session cookie after login');
+	return cookie;
+}
+
+async function createApiKey(
+	rest: <T>(method: string, route: string, body?: unknown) => Promise<T>,
+): Promise<string> {
+	const scopes = await rest<string[]>('GET', '/api-keys/scopes');
+	const created = await rest<{ rawApiKey: string }>('POST', '/api-keys', {
+		label: `harness-${Date.now()}`,
+		scopes,
+		expiresAt: null,
+	});
+	return created.rawApiKey;
+}
+
+/** Declared node and credential type names, read from the built files package.json points to. */
+export function declaredTypes(): { nodes: string[]; credentials: string[] } {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const pkg = require(path.join(PROJECT_ROOT, 'package.json')) as {
+		n8n: { nodes: string[]; credentials: string[] };
+	};
+	const load = (file: string): Array<new () => Record<string, unknown>> => {
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const exported = require(path.join(PROJECT_ROOT, file)) as Record<string, unknown>;
+		return Object.values(exported).filter(
+			(value): value is new () => Record<string, unknown> => typeof value === 'function',
+		);
+	};
+	return {
+		nodes: pkg.n8n.nodes.flatMap((file) =>
+			load(file).map((Cls) => (new Cls().description as { name: string }).name),
+		),
+		credentials: pkg.n8n.credentials.flatMap((file) =>
+			load(file).map((Cls) => new Cls().name as string),
+		),
+	};
+}
+
+export function listWorkflowFiles(): string[] {
+	const dir = path.join(PROJECT_ROOT, 'workflows');
+	if (!existsSync(dir)) return [];
+	return readdirSync(dir)
+		.filter((file) => file.endsWith('.json'))
+		.map((file) => path.join(dir, file));
+}
