@@ -1,5 +1,5 @@
 /** Three projects so that the test command can run them as separate, named stages. */
-const tsJest = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', isolatedModules: true }] };
+const tsJest = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] };
 
 module.exports = {
 	projects: [

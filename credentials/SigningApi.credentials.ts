@@ -34,6 +34,15 @@ export class SigningApi implements ICredentialType {
 			required: true,
 			description: 'Token generated in the portal under Settings → API & Webhooks',
 		},
+		{
+			displayName: 'Webhook Secret',
+			name: 'webhookSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				'Shared secret of the webhook endpoint configured in the administrator panel. The Signing Trigger refuses deliveries whose X-Signing-Secret header does not match. Leave empty when the endpoint has none.',
+		},
 	];
 
 	authenticate: IAuthenticateGeneric = {

@@ -173,6 +173,7 @@ export async function startN8n(options: N8nOptions = {}): Promise<N8nInstance> {
 		env: {
 			...process.env,
 			PATH: `${path.dirname(NODE24_BIN)}:${process.env.PATH ?? ''}`,
+			NODE_ENV: 'production',
 			N8N_USER_FOLDER: userFolder,
 			N8N_PORT: String(port),
 			N8N_LISTEN_ADDRESS: '127.0.0.1',

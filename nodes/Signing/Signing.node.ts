@@ -1,0 +1,40 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+
+import { runForEachItem } from '../shared/execute';
+import { documentDescription, documentOperations } from './resources/document';
+
+export class Signing implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Signing',
+		name: 'signing',
+		icon: { light: 'file:signing.svg', dark: 'file:signing.dark.svg' },
+		group: ['output'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Generate documents from templates for e-signature and follow their status',
+		defaults: { name: 'Signing' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'signingApi', required: true }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [{ name: 'Document', value: 'document' }],
+				default: 'document',
+			},
+			...documentDescription,
+		],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const operation = this.getNodeParameter('operation', 0) as string;
+		const run = documentOperations[operation];
+		if (!run) throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not supported`);
+		return await runForEachItem(this, run);
+	}
+}

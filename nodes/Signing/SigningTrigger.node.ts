@@ -1,0 +1,159 @@
+import type {
+	IDataObject,
+	IHookFunctions,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import {
+	ACKNOWLEDGE_ONLY,
+	deliveryScope,
+	rawBodyOf,
+	recentDeliveries,
+	rejectBadRequest,
+	rejectUnauthorized,
+	secretsMatch,
+	sha256Hex,
+} from '../shared/webhooks';
+
+export const SIGNING_EVENTS = [
+	'document.completed',
+	'document.created',
+	'document.sent',
+	'document.signed',
+] as const;
+
+async function configuredSecret(ctx: IWebhookFunctions): Promise<string> {
+	if (!ctx.getNode().credentials?.signingApi) return '';
+	const credentials = await ctx.getCredentials('signingApi');
+	return typeof credentials.webhookSecret === 'string' ? credentials.webhookSecret : '';
+}
+
+export class SigningTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Signing Trigger',
+		name: 'signingTrigger',
+		icon: { light: 'file:signing.svg', dark: 'file:signing.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["events"].join(", ")}}',
+		description: 'Starts the workflow when a document is created, sent, signed or completed',
+		defaults: { name: 'Signing Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [
+			{
+				name: 'signingApi',
+				required: false,
+				displayName: 'Signing API (for the webhook secret)',
+			},
+		],
+		webhooks: [
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				path: 'webhook',
+			},
+		],
+		properties: [
+			{
+				displayName:
+					'The signing service has no API to register webhooks: an administrator adds this node’s Production URL (under "Webhook URLs" above) as a webhook endpoint in the service’s administrator panel. If the endpoint has a shared secret, put the same value in the credential’s Webhook Secret field: deliveries without it are then refused.',
+				name: 'notice',
+				type: 'notice',
+				default: '',
+			},
+			{
+				displayName: 'Events',
+				name: 'events',
+				type: 'multiOptions',
+				required: true,
+				default: ['document.completed'],
+				description: 'Events that start the workflow; other events are acknowledged and ignored',
+				options: [
+					{
+						name: 'Document Completed',
+						value: 'document.completed',
+						description: 'All required parties signed and the certified package is ready',
+					},
+					{
+						name: 'Document Created',
+						value: 'document.created',
+						description: 'A new document was drafted',
+					},
+					{
+						name: 'Document Sent',
+						value: 'document.sent',
+						description: 'Invitations were dispatched to the recipients',
+					},
+					{
+						name: 'Document Signed',
+						value: 'document.signed',
+						description: 'One recipient completed their signing action',
+					},
+				],
+			},
+		],
+	};
+
+	// The service has no registration API: endpoints are added by an administrator, so
+	// activation has nothing to create or delete remotely.
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				recentDeliveries.forget(deliveryScope(this));
+				return true;
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		const headers = this.getHeaderData() as IDataObject;
+		const secret = await configuredSecret(this);
+		if (secret !== '') {
+			const received = headers['x-signing-secret'];
+			if (typeof received !== 'string' || !secretsMatch(received, secret)) {
+				return rejectUnauthorized(this, 'Missing or wrong X-Signing-Secret');
+			}
+		}
+
+		const body = this.getBodyData() as IDataObject;
+		const event = body.event;
+		const payload = body.payload;
+		if (typeof event !== 'string' || payload === null || typeof payload !== 'object') {
+			return rejectBadRequest(this, 'Expected a signing event: { event, createdAt, payload }');
+		}
+
+		const events = this.getNodeParameter('events', []) as string[];
+		if (!events.includes(event)) return ACKNOWLEDGE_ONLY;
+
+		const deliveryHeader = headers['x-signing-delivery'];
+		// Deployments that send no delivery id repeat the same bytes on a retry.
+		const deliveryId =
+			typeof deliveryHeader === 'string' && deliveryHeader !== ''
+				? deliveryHeader
+				: `body:${sha256Hex(rawBodyOf(this))}`;
+		if (recentDeliveries.checkAndRemember(deliveryScope(this), deliveryId)) return ACKNOWLEDGE_ONLY;
+
+		const { recipient, ...document } = payload as IDataObject;
+		const item: IDataObject = {
+			event,
+			deliveryId,
+			createdAt: body.createdAt ?? null,
+			documentId: document.id ?? null,
+			document,
+		};
+		if (recipient !== undefined) item.recipient = recipient;
+		return { workflowData: [this.helpers.returnJsonArray([item])] };
+	}
+}

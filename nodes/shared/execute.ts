@@ -1,0 +1,45 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+/** Errors the node raised itself stay as they are; anything unexpected is tied to its item. */
+function asNodeError(
+	ctx: IExecuteFunctions,
+	error: Error,
+	itemIndex: number,
+): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return new NodeOperationError(ctx.getNode(), error, { itemIndex });
+}
+
+export type ItemOperation = (
+	this: IExecuteFunctions,
+	itemIndex: number,
+) => Promise<IDataObject | IDataObject[]>;
+
+/**
+ * Runs one operation per input item. Every output item points back at its input item,
+ * and with "Continue On Fail" a failing item becomes an error item instead of stopping
+ * the others.
+ */
+export async function runForEachItem(
+	ctx: IExecuteFunctions,
+	operation: ItemOperation,
+): Promise<INodeExecutionData[][]> {
+	const items = ctx.getInputData();
+	const output: INodeExecutionData[] = [];
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		try {
+			const result = await operation.call(ctx, itemIndex);
+			for (const json of Array.isArray(result) ? result : [result]) {
+				output.push({ json, pairedItem: { item: itemIndex } });
+			}
+		} catch (error) {
+			if (ctx.continueOnFail()) {
+				output.push({ json: { error: (error as Error).message }, pairedItem: { item: itemIndex } });
+				continue;
+			}
+			throw asNodeError(ctx, error as Error, itemIndex);
+		}
+	}
+	return [output];
+}

@@ -1,0 +1,172 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHookFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IPollFunctions,
+	JsonObject,
+} from 'n8n-workflow';
+import { NodeApiError, sleep } from 'n8n-workflow';
+
+export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IPollFunctions;
+
+export interface ServiceRequest {
+	method: IHttpRequestMethods;
+	/** Path below the credential's base URL, starting with `/`. */
+	path: string;
+	qs?: IDataObject;
+	body?: IDataObject;
+	/** Item the request is made for, so errors point at it. */
+	itemIndex?: number;
+}
+
+export interface RetryPolicy {
+	/** Attempts in all, the first one included. */
+	maxAttempts: number;
+	/** A `Retry-After` longer than this fails the request instead of stalling the workflow. */
+	maxRetryAfterSeconds: number;
+	/** First backoff for retried server errors; doubled on every further attempt. */
+	backoffMs: number;
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+	maxAttempts: 5,
+	maxRetryAfterSeconds: 120,
+	backoffMs: 500,
+};
+
+const REQUEST_TIMEOUT_MS = 60_000;
+const RETRIABLE_SERVER_STATUSES = new Set([502, 503, 504]);
+const SAFE_METHODS = new Set<IHttpRequestMethods>(['GET', 'HEAD']);
+
+interface FullResponse {
+	statusCode: number;
+	headers: Record<string, string | string[] | undefined>;
+	body: unknown;
+}
+
+/** Seconds from a `Retry-After` header (seconds or HTTP date); undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
+	const raw = Array.isArray(value) ? value[0] : value;
+	if (raw === undefined || raw.trim() === '') return undefined;
+	const seconds = Number(raw);
+	if (Number.isFinite(seconds)) return Math.max(0, seconds);
+	const date = Date.parse(raw);
+	return Number.isNaN(date) ? undefined : Math.max(0, (date - now) / 1000);
+}
+
+/** The service's own words from an error body that may be JSON (`message`, `code`) or plain text. */
+export function serviceErrorOf(body: unknown): { message: string; code?: string } {
+	let parsed = body;
+	if (typeof body === 'string') {
+		try {
+			parsed = JSON.parse(body);
+		} catch {
+			return { message: body.trim() };
+		}
+	}
+	if (parsed && typeof parsed === 'object') {
+		const { message, code, error } = parsed as IDataObject;
+		const text = [message, error].find((value) => typeof value === 'string' && value !== '');
+		return {
+			message: (text as string | undefined) ?? JSON.stringify(parsed),
+			code: typeof code === 'string' ? code : undefined,
+		};
+	}
+	return { message: String(parsed ?? '') };
+}
+
+function apiError(
+	ctx: RequestContext,
+	serviceName: string,
+	request: ServiceRequest,
+	status: number,
+	body: unknown,
+): NodeApiError {
+	const { message, code } = serviceErrorOf(body);
+	const serviceMessage = message || `HTTP ${status}`;
+	return new NodeApiError(
+		ctx.getNode(),
+		{ message: serviceMessage, code: code ?? null, httpCode: String(status) } as JsonObject,
+		{
+			httpCode: String(status),
+			message: `The ${serviceName} answered ${status}: ${serviceMessage}`,
+			description: `${request.method} ${request.path}${code ? ` (${code})` : ''}`,
+			itemIndex: request.itemIndex,
+		},
+	);
+}
+
+function networkError(ctx: RequestContext, serviceName: string, request: ServiceRequest, error: Error): NodeApiError {
+	const code = (error as Error & { code?: string }).code;
+	const unreachable = code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
+	return new NodeApiError(ctx.getNode(), { message: error.message, code: code ?? null } as JsonObject, {
+		message: unreachable
+			? `The ${serviceName} cannot be reached: check the Base URL in the credential`
+			: `The request to the ${serviceName} failed: ${error.message}`,
+		description: `${request.method} ${request.path}`,
+		itemIndex: request.itemIndex,
+	});
+}
+
+/**
+ * The one way nodes talk to a service. Rate-limit answers (429) are retried for every
+ * method after the service's `Retry-After`, because the service said it did nothing.
+ * Server errors and timeouts are retried only for reads: a create that failed that way
+ * may still have happened, and repeating it could create a duplicate.
+ */
+export async function serviceRequest<T = IDataObject>(
+	ctx: RequestContext,
+	credentialType: string,
+	serviceName: string,
+	request: ServiceRequest,
+	policy: RetryPolicy = DEFAULT_RETRY_POLICY,
+): Promise<T> {
+	const credentials = await ctx.getCredentials(credentialType, request.itemIndex);
+	const baseUrl = String(credentials.baseUrl ?? '').replace(/\/+$/, '');
+	const options: IHttpRequestOptions = {
+		method: request.method,
+		url: `${baseUrl}${request.path}`,
+		qs: request.qs,
+		body: request.body,
+		json: true,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		timeout: REQUEST_TIMEOUT_MS,
+	};
+	const safe = SAFE_METHODS.has(request.method);
+
+	for (let attempt = 1; ; attempt++) {
+		const lastAttempt = attempt >= policy.maxAttempts;
+		let response: FullResponse;
+		try {
+			response = (await ctx.helpers.httpRequestWithAuthentication.call(
+				ctx,
+				credentialType,
+				options,
+			)) as FullResponse;
+		} catch (error) {
+			if (!safe || lastAttempt) throw networkError(ctx, serviceName, request, error as Error);
+			await sleep(policy.backoffMs * 2 ** (attempt - 1));
+			continue;
+		}
+
+		const { statusCode } = response;
+		if (statusCode >= 200 && statusCode < 300) return response.body as T;
+
+		if (statusCode === 429 && !lastAttempt) {
+			const retryAfter = parseRetryAfter(response.headers['retry-after']) ?? 2 ** (attempt - 1);
+			if (retryAfter <= policy.maxRetryAfterSeconds) {
+				await sleep(Math.ceil(retryAfter * 1000));
+				continue;
+			}
+		}
+		if (safe && RETRIABLE_SERVER_STATUSES.has(statusCode) && !lastAttempt) {
+			await sleep(policy.backoffMs * 2 ** (attempt - 1));
+			continue;
+		}
+		throw apiError(ctx, serviceName, request, statusCode, response.body);
+	}
+}

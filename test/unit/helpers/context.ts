@@ -1,0 +1,216 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+/**
+ * Stand-ins for the contexts n8n hands to a node, with a real HTTP client behind them,
+ * so that unit tests run the node's own code against the sandbox over the network.
+ * The real n8n runs the same nodes in the end-to-end tests.
+ */
+import type {
+	IAuthenticateGeneric,
+	ICredentialType,
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestOptions,
+	INode,
+	INodeExecutionData,
+	IWebhookFunctions,
+} from 'n8n-workflow';
+
+import { BookmarkApi } from '../../../credentials/BookmarkApi.credentials';
+import { SigningApi } from '../../../credentials/SigningApi.credentials';
+import { SurveyApi } from '../../../credentials/SurveyApi.credentials';
+
+const CREDENTIAL_TYPES: Record<string, ICredentialType> = {
+	signingApi: new SigningApi(),
+	bookmarkApi: new BookmarkApi(),
+	surveyApi: new SurveyApi(),
+};
+
+export class HttpRequestError extends Error {
+	constructor(
+		message: string,
+		readonly code?: string,
+	) {
+		super(message);
+	}
+}
+
+function resolveCredentialTemplate(template: string, credentials: IDataObject): string {
+	return template
+		.replace(/^=/, '')
+		.replace(/\{\{\s*\$credentials\.(\w+)\s*\}\}/g, (_, key: string) => String(credentials[key] ?? ''));
+}
+
+/** What n8n's `httpRequestWithAuthentication` does for a generic `authenticate` block. */
+export async function authenticatedRequest(
+	credentialType: string,
+	credentials: IDataObject,
+	options: IHttpRequestOptions,
+	log?: IHttpRequestOptions[],
+): Promise<unknown> {
+	const authenticate = CREDENTIAL_TYPES[credentialType]?.authenticate as IAuthenticateGeneric;
+	const headers: Record<string, string> = {};
+	for (const [name, value] of Object.entries(authenticate.properties.headers ?? {})) {
+		headers[name] = resolveCredentialTemplate(String(value), credentials);
+	}
+	for (const [name, value] of Object.entries(options.headers ?? {})) headers[name] = String(value);
+	log?.push(options);
+
+	const url = new URL(options.url);
+	for (const [key, value] of Object.entries(options.qs ?? {})) {
+		if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+	}
+	let body: string | undefined;
+	if (options.body !== undefined) {
+		headers['content-type'] = 'application/json';
+		body = JSON.stringify(options.body);
+	}
+	let response: Response;
+	try {
+		response = await fetch(url, {
+			method: options.method ?? 'GET',
+			headers,
+			body,
+			signal: AbortSignal.timeout(options.timeout ?? 60_000),
+		});
+	} catch (error) {
+		const cause = (error as Error & { cause?: { code?: string } }).cause;
+		throw new HttpRequestError((error as Error).message, cause?.code ?? (error as Error).name);
+	}
+	const text = await response.text();
+	let parsed: unknown = text;
+	try {
+		parsed = text === '' ? '' : JSON.parse(text);
+	} catch {
+		// Plain-text answers stay strings, as axios leaves them.
+	}
+	if (!options.ignoreHttpStatusErrors && !response.ok) {
+		throw new HttpRequestError(`Request failed with status code ${response.status}`);
+	}
+	if (!options.returnFullResponse) return parsed;
+	const responseHeaders: Record<string, string> = {};
+	response.headers.forEach((value, key) => (responseHeaders[key] = value));
+	return { statusCode: response.status, headers: responseHeaders, body: parsed };
+}
+
+export type Parameters = Record<string, unknown>;
+
+export interface ExecuteOptions {
+	/** One parameter set for all items, or one per item. */
+	parameters: Parameters | Parameters[];
+	items?: IDataObject[];
+	credentials?: Record<string, IDataObject>;
+	continueOnFail?: boolean;
+	node?: Partial<INode>;
+}
+
+export interface ExecuteHarness {
+	context: IExecuteFunctions;
+	requests: IHttpRequestOptions[];
+}
+
+function parameterFor(parameters: Parameters | Parameters[], itemIndex: number): Parameters {
+	return Array.isArray(parameters) ? (parameters[itemIndex] ?? parameters[0]) : parameters;
+}
+
+export function executeContext(options: ExecuteOptions): ExecuteHarness {
+	const items = (options.items ?? [{}]).map((json) => ({ json }));
+	const requests: IHttpRequestOptions[] = [];
+	const node: INode = {
+		id: 'node-under-test',
+		name: 'Node Under Test',
+		type: 'n8n-nodes-sign-survey-bookmark.test',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+		...options.node,
+	};
+	const getCredentials = async (type: string) => {
+		const credentials = options.credentials?.[type];
+		if (!credentials) throw new Error(`No credentials of type ${type}`);
+		return credentials;
+	};
+	const context = {
+		getInputData: () => items as INodeExecutionData[],
+		getNode: () => node,
+		continueOnFail: () => options.continueOnFail ?? false,
+		getNodeParameter: (name: string, itemIndex: number, fallback?: unknown) => {
+			const value = parameterFor(options.parameters, itemIndex)[name];
+			return value === undefined ? fallback : value;
+		},
+		getCredentials,
+		helpers: {
+			httpRequestWithAuthentication: async (type: string, requestOptions: IHttpRequestOptions) =>
+				await authenticatedRequest(type, await getCredentials(type), requestOptions, requests),
+			returnJsonArray: (data: IDataObject | IDataObject[]) =>
+				(Array.isArray(data) ? data : [data]).map((json) => ({ json })),
+		},
+	} as unknown as IExecuteFunctions;
+	return { context, requests };
+}
+
+export interface WebhookCall {
+	headers?: Record<string, string>;
+	body: unknown;
+	rawBody?: string;
+	parameters?: Parameters;
+	credentials?: Record<string, IDataObject>;
+	workflowId?: string;
+	nodeId?: string;
+}
+
+export interface WebhookOutcome {
+	status?: number;
+	responseBody?: unknown;
+	result: Awaited<ReturnType<NonNullable<import('n8n-workflow').INodeType['webhook']>>>;
+}
+
+export async function callWebhook(
+	webhook: (this: IWebhookFunctions) => Promise<WebhookOutcome['result']>,
+	call: WebhookCall,
+): Promise<WebhookOutcome> {
+	const rawBody = call.rawBody ?? JSON.stringify(call.body);
+	const outcome: Partial<WebhookOutcome> = {};
+	const response = {
+		status(code: number) {
+			outcome.status = code;
+			return response;
+		},
+		json(body: unknown) {
+			outcome.responseBody = body;
+			return response;
+		},
+		send(body: unknown) {
+			outcome.responseBody = body;
+			return response;
+		},
+		end() {
+			return response;
+		},
+	};
+	const credentials = call.credentials ?? {};
+	const node = {
+		id: call.nodeId ?? 'trigger-under-test',
+		name: 'Trigger Under Test',
+		credentials: Object.fromEntries(Object.keys(credentials).map((type) => [type, { id: type, name: type }])),
+	};
+	const context = {
+		getHeaderData: () => Object.fromEntries(Object.entries(call.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
+		getBodyData: () => call.body,
+		getRequestObject: () => ({ rawBody: Buffer.from(rawBody), body: call.body }),
+		getResponseObject: () => response,
+		getNode: () => node,
+		getWorkflow: () => ({ id: call.workflowId ?? 'workflow-under-test' }),
+		getNodeParameter: (name: string, fallback?: unknown) => call.parameters?.[name] ?? fallback,
+		getCredentials: async (type: string) => {
+			if (!credentials[type]) throw new Error(`No credentials of type ${type}`);
+			return credentials[type];
+		},
+		getWorkflowStaticData: () => ({}),
+		helpers: {
+			returnJsonArray: (data: IDataObject | IDataObject[]) =>
+				(Array.isArray(data) ? data : [data]).map((json) => ({ json })),
+		},
+	} as unknown as IWebhookFunctions;
+	outcome.result = await webhook.call(context);
+	return outcome as WebhookOutcome;
+}
