@@ -1,0 +1,188 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+import { readFileSync } from 'node:fs';
+
+import type { Sandbox } from '../sandbox';
+import type { N8nInstance } from './n8n';
+import { listWorkflowFiles, PACKAGE_NAME } from './n8n';
+
+export const SIGNING_WEBHOOK_SECRET = 'sandbox-signing-webhook-secret';
+
+export interface CredentialRef {
+	id: string;
+	name: string;
+}
+
+export type CredentialRefs = Record<'signingApi' | 'bookmarkApi' | 'surveyApi', CredentialRef>;
+
+interface WorkflowNode {
+	name: string;
+	type: string;
+	webhookId?: string;
+	credentials?: Record<string, CredentialRef>;
+	[key: string]: unknown;
+}
+
+export interface WorkflowFile {
+	name: string;
+	nodes: WorkflowNode[];
+	connections: Record<string, unknown>;
+	settings?: Record<string, unknown>;
+}
+
+export interface ImportedWorkflow {
+	id: string;
+	name: string;
+	file: string;
+	nodes: WorkflowNode[];
+}
+
+/** Credentials of the three services, pointing at the sandbox. */
+export async function createSandboxCredentials(n8n: N8nInstance, sandbox: Sandbox): Promise<CredentialRefs> {
+	const create = async (name: string, type: string, data: Record<string, string>) => {
+		const created = await n8n.api<{ id: string; name: string }>('POST', '/credentials', { name, type, data });
+		return { id: created.id, name: created.name };
+	};
+	return {
+		signingApi: await create('Signing (sandbox)', 'signingApi', {
+			baseUrl: sandbox.signing.url,
+			apiToken: sandbox.signing.apiKey,
+			webhookSecret: SIGNING_WEBHOOK_SECRET,
+		}),
+		bookmarkApi: await create('Bookmarks (sandbox)', 'bookmarkApi', {
+			baseUrl: sandbox.bookmark.url,
+			apiKey: sandbox.bookmark.apiKey,
+		}),
+		surveyApi: await create('Survey (sandbox)', 'surveyApi', {
+			baseUrl: sandbox.survey.url,
+			apiKey: sandbox.survey.apiKey,
+		}),
+	};
+}
+
+/** Imports a workflow through the public API with its credentials pointed at the given ones. */
+export async function importWorkflow(
+	n8n: N8nInstance,
+	workflow: WorkflowFile,
+	credentials: Partial<CredentialRefs>,
+	file = '',
+): Promise<ImportedWorkflow> {
+	const nodes = workflow.nodes.map((node) => {
+		if (!node.credentials) return node;
+		const attached = Object.fromEntries(
+			Object.keys(node.credentials).map((type) => [
+				type,
+				credentials[type as keyof CredentialRefs] ?? node.credentials![type],
+			]),
+		);
+		return { ...node, credentials: attached };
+	});
+	const created = await n8n.api<{ id: string; name: string }>('POST', '/workflows', {
+		name: workflow.name,
+		nodes,
+		connections: workflow.connections,
+		settings: workflow.settings ?? { executionOrder: 'v1' },
+	});
+	return { id: created.id, name: created.name, file, nodes };
+}
+
+export async function importWorkflowFiles(
+	n8n: N8nInstance,
+	credentials: CredentialRefs,
+): Promise<ImportedWorkflow[]> {
+	const imported: ImportedWorkflow[] = [];
+	for (const file of listWorkflowFiles()) {
+		const workflow = JSON.parse(readFileSync(file, 'utf8')) as WorkflowFile;
+		imported.push(await importWorkflow(n8n, workflow, credentials, file));
+	}
+	return imported;
+}
+
+export function hasTrigger(workflow: ImportedWorkflow): boolean {
+	return workflow.nodes.some(
+		(node) => /trigger$/i.test(node.type) && node.type !== 'n8n-nodes-base.manualTrigger',
+	);
+}
+
+/**
+ * Activates a workflow and waits until n8n has really registered it: activation is
+ * asynchronous in n8n 2.x, and events sent before it completes are lost.
+ */
+export async function activateWorkflow(n8n: N8nInstance, id: string, timeoutMs = 60_000): Promise<void> {
+	await n8n.api('POST', `/workflows/${id}/activate`);
+	const deadline = Date.now() + timeoutMs;
+	while (Date.now() < deadline) {
+		const workflow = await n8n.api<{ active: boolean; activeVersionId?: string | null }>(
+			'GET',
+			`/workflows/${id}`,
+		);
+		if (workflow.active) {
+			const status = await n8n
+				.rest<{ status?: string } | undefined>('GET', `/workflows/${id}/publication-status`)
+				.catch(() => undefined);
+			if (!status || status.status === undefined || /complete|active|published|success/i.test(String(status.status))) {
+				return;
+			}
+		}
+		await new Promise((resolve) => setTimeout(resolve, 500));
+	}
+	throw new Error(`Workflow ${id} was not active after ${timeoutMs} ms`);
+}
+
+export async function deactivateWorkflow(n8n: N8nInstance, id: string): Promise<void> {
+	await n8n.api('POST', `/workflows/${id}/deactivate`);
+}
+
+/** Production URL of a webhook-based node of ours, as n8n builds it from the node's webhookId. */
+export function productionWebhookUrl(n8n: N8nInstance, node: WorkflowNode, path = 'webhook'): string {
+	if (!node.webhookId) throw new Error(`Node "${node.name}" has no webhookId`);
+	return `${n8n.baseUrl}/webhook/${node.webhookId}/${path}`;
+}
+
+export function nodesOfType(workflow: ImportedWorkflow, nodeName: string): WorkflowNode[] {
+	return workflow.nodes.filter((node) => node.type === `${PACKAGE_NAME}.${nodeName}`);
+}
+
+export interface ExecutionSummary {
+	id: string;
+	status: string;
+	workflowId: string;
+	data?: {
+		resultData: {
+			runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }>> } }>>;
+			error?: { message: string };
+		};
+	};
+}
+
+export async function listExecutions(
+	n8n: N8nInstance,
+	workflowId: string,
+	includeData = false,
+): Promise<ExecutionSummary[]> {
+	const page = await n8n.api<{ data: ExecutionSummary[] }>(
+		'GET',
+		`/executions?workflowId=${workflowId}&includeData=${includeData}&limit=250`,
+	);
+	return page.data;
+}
+
+/** First output items of a node in an execution. */
+export function nodeOutput(execution: ExecutionSummary, nodeName: string): Array<Record<string, unknown>> {
+	const runs = execution.data?.resultData.runData[nodeName] ?? [];
+	return (runs[0]?.data?.main[0] ?? []).map((item) => item.json);
+}
+
+export async function waitUntil<T>(
+	what: string,
+	probe: () => Promise<T | undefined | false>,
+	timeoutMs = 30_000,
+	intervalMs = 250,
+): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await probe();
+		if (value !== undefined && value !== false) return value;
+		if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+		await new Promise((resolve) => setTimeout(resolve, intervalMs));
+	}
+}
