@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
 import { N8N_VERSION } from '../harness/paths';
 import { declaredTypes, N8nInstance, PACKAGE_NAME, packPackage, startN8n } from '../harness/n8n';
 

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
 import { SigningTrigger } from '../../nodes/Signing/SigningTrigger.node';
 import { callWebhook, type WebhookCall } from './helpers/context';
 

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
 import { RecentDeliveries, secretsMatch } from '../../nodes/shared/webhooks';
 
 describe('secretsMatch', () => {

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable @n8n/community-nodes/require-node-api-error -- a stand-in for n8n's HTTP client, which throws plain errors */
 /**
  * Stand-ins for the contexts n8n hands to a node, with a real HTTP client behind them,
  * so that unit tests run the node's own code against the sandbox over the network.

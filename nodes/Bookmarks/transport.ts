@@ -1,0 +1,56 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { RequestContext, ServiceRequest } from '../shared/request';
+import { serviceRequest } from '../shared/request';
+
+export const BOOKMARKS_MAX_PAGE_SIZE = 100;
+export const BOOKMARKS_DEFAULT_LIMIT = 20;
+
+export async function bookmarkRequest<T = IDataObject>(
+	ctx: RequestContext,
+	request: ServiceRequest,
+): Promise<T> {
+	return await serviceRequest<T>(ctx, 'bookmarkApi', 'bookmark service', request);
+}
+
+export interface BookmarkFilters {
+	q?: string;
+	tags?: string;
+	listId?: string;
+}
+
+interface BookmarkPage {
+	bookmarks: IDataObject[];
+	nextCursor: string | null;
+}
+
+/**
+ * Records newest first, following the cursor until `limit` records (all when undefined)
+ * or the end. `shouldStop` ends early once a page reaches records already known.
+ */
+export async function fetchBookmarks(
+	ctx: RequestContext,
+	filters: BookmarkFilters,
+	limit: number | undefined,
+	itemIndex?: number,
+	shouldStop?: (page: IDataObject[]) => boolean,
+): Promise<IDataObject[]> {
+	const records: IDataObject[] = [];
+	let cursor: string | null = null;
+	do {
+		const wanted = limit === undefined ? BOOKMARKS_MAX_PAGE_SIZE : limit - records.length;
+		const qs: IDataObject = { limit: Math.min(wanted, BOOKMARKS_MAX_PAGE_SIZE) };
+		for (const [key, value] of Object.entries(filters)) if (value) qs[key] = value;
+		if (cursor) qs.cursor = cursor;
+		const page: BookmarkPage = await bookmarkRequest<BookmarkPage>(ctx, {
+			method: 'GET',
+			path: '/api/v1/bookmarks',
+			qs,
+			itemIndex,
+		});
+		records.push(...page.bookmarks);
+		if (shouldStop?.(page.bookmarks)) break;
+		cursor = page.nextCursor;
+	} while (cursor && (limit === undefined || records.length < limit));
+	return limit === undefined ? records : records.slice(0, limit);
+}
