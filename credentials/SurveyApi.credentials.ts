@@ -34,6 +34,16 @@ export class SurveyApi implements ICredentialType {
 			required: true,
 			description: 'Key generated in the dashboard under Settings → API Keys',
 		},
+		{
+			displayName: 'Webhook Secret',
+			name: 'webhookSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			placeholder: 'whsec_…',
+			description:
+				'Only for the Survey Trigger with Manual registration: the signing secret the service shows for the webhook. Automatic registration stores its own secret.',
+		},
 	];
 
 	authenticate: IAuthenticateGeneric = {

@@ -4,9 +4,9 @@ import type {
 	INodeType,
 	INodeTypeDescription,
 } from 'n8n-workflow';
-import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { runForEachItem } from '../shared/execute';
+import { executeOperation } from '../shared/execute';
 import { bookmarkDescription, bookmarkOperations } from './resources/bookmark';
 import { listDescription, listOperations, searchLists } from './resources/list';
 
@@ -46,12 +46,6 @@ export class Bookmarks implements INodeType {
 	methods = { listSearch: { searchLists } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const resource = this.getNodeParameter('resource', 0) as keyof typeof operationsByResource;
-		const operation = this.getNodeParameter('operation', 0) as string;
-		const run = operationsByResource[resource]?.[operation];
-		if (!run) {
-			throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not supported for "${resource}"`);
-		}
-		return await runForEachItem(this, run);
+		return await executeOperation(this, operationsByResource);
 	}
 }

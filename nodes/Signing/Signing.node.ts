@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { runForEachItem } from '../shared/execute';
+import { executeOperation } from '../shared/execute';
 import { documentDescription, documentOperations } from './resources/document';
 
 export class Signing implements INodeType {
@@ -32,9 +32,6 @@ export class Signing implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const operation = this.getNodeParameter('operation', 0) as string;
-		const run = documentOperations[operation];
-		if (!run) throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not supported`);
-		return await runForEachItem(this, run);
+		return await executeOperation(this, { document: documentOperations });
 	}
 }

@@ -43,3 +43,19 @@ export async function runForEachItem(
 	}
 	return [output];
 }
+
+export type OperationsByResource = Record<string, Record<string, ItemOperation>>;
+
+/** The execute() of a resource/operation node: finds the chosen operation and runs it per item. */
+export async function executeOperation(
+	ctx: IExecuteFunctions,
+	operations: OperationsByResource,
+): Promise<INodeExecutionData[][]> {
+	const resource = ctx.getNodeParameter('resource', 0) as string;
+	const operation = ctx.getNodeParameter('operation', 0) as string;
+	const run = operations[resource]?.[operation];
+	if (!run) {
+		throw new NodeOperationError(ctx.getNode(), `The operation "${operation}" is not supported for "${resource}"`);
+	}
+	return await runForEachItem(ctx, run);
+}

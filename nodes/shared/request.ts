@@ -20,6 +20,10 @@ export interface ServiceRequest {
 	body?: IDataObject;
 	/** Item the request is made for, so errors point at it. */
 	itemIndex?: number;
+	/** Error statuses that are an expected answer here; the request then resolves to undefined. */
+	acceptStatuses?: number[];
+	/** Advice added to the error for a given status, e.g. what to do when an endpoint is missing. */
+	errorHints?: Partial<Record<number, string>>;
 }
 
 export interface RetryPolicy {
@@ -93,7 +97,9 @@ function apiError(
 		{
 			httpCode: String(status),
 			message: `The ${serviceName} answered ${status}: ${serviceMessage}`,
-			description: `${request.method} ${request.path}${code ? ` (${code})` : ''}`,
+			description: [`${request.method} ${request.path}${code ? ` (${code})` : ''}`, request.errorHints?.[status]]
+				.filter(Boolean)
+				.join('. '),
 			itemIndex: request.itemIndex,
 		},
 	);
@@ -155,6 +161,7 @@ export async function serviceRequest<T = IDataObject>(
 
 		const { statusCode } = response;
 		if (statusCode >= 200 && statusCode < 300) return response.body as T;
+		if (request.acceptStatuses?.includes(statusCode)) return undefined as T;
 
 		if (statusCode === 429 && !lastAttempt) {
 			const retryAfter = parseRetryAfter(response.headers['retry-after']) ?? 2 ** (attempt - 1);

@@ -1,0 +1,54 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { executeOperation } from '../shared/execute';
+import { applicantRecordsDescription, applicantRecordsOperations } from './resources/applicantRecords';
+import { responseDescription, responseOperations } from './resources/response';
+import { surveyDescription, surveyOperations } from './resources/survey';
+import { searchSurveys } from './resources/surveyLocator';
+
+const operationsByResource = {
+	applicantRecords: applicantRecordsOperations,
+	response: responseOperations,
+	survey: surveyOperations,
+};
+
+export class Survey implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Survey',
+		name: 'survey',
+		icon: { light: 'file:survey.svg', dark: 'file:survey.dark.svg' },
+		group: ['input'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Read surveys, their responses and metrics, and export applicant records without personal data',
+		defaults: { name: 'Survey' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'surveyApi', required: true }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Applicant Record', value: 'applicantRecords' },
+					{ name: 'Response', value: 'response' },
+					{ name: 'Survey', value: 'survey' },
+				],
+				default: 'survey',
+			},
+			...surveyDescription,
+			...responseDescription,
+			...applicantRecordsDescription,
+		],
+	};
+
+	methods = { listSearch: { searchSurveys } };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await executeOperation(this, operationsByResource);
+	}
+}

@@ -1,0 +1,35 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { ItemOperation } from '../../../shared/execute';
+import { getMany, getManyDescription } from './getMany';
+import { getMetrics, getMetricsDescription } from './getMetrics';
+
+export const surveyOperations: Record<string, ItemOperation> = { getMany, getMetrics };
+
+export const surveyDescription: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['survey'] } },
+		options: [
+			{
+				name: 'Get Many',
+				value: 'getMany',
+				action: 'Get many surveys',
+				description: 'List the workspace’s surveys, published and draft, optionally by status and type',
+			},
+			{
+				name: 'Get Metrics',
+				value: 'getMetrics',
+				action: 'Get survey metrics',
+				description:
+					'Response counts, completion rate, first and last response, recent activity and median time to finish',
+			},
+		],
+		default: 'getMany',
+	},
+	...getManyDescription,
+	...getMetricsDescription,
+];

@@ -1,0 +1,47 @@
+import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions, INodeListSearchResult, INodeProperties } from 'n8n-workflow';
+
+import { invalidInput } from '../../shared/validation';
+import { listSurveys } from '../transport';
+
+export function surveyLocator(show: IDataObject): INodeProperties {
+	return {
+		displayName: 'Survey',
+		name: 'surveyId',
+		type: 'resourceLocator',
+		required: true,
+		default: { mode: 'list', value: '' },
+		description: 'The survey, picked from the list or given by ID',
+		displayOptions: { show: show as Record<string, string[]> },
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: 'searchSurveys', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'srv_…',
+			},
+		],
+	};
+}
+
+export function readSurveyId(ctx: IExecuteFunctions, itemIndex: number): string {
+	const value = ctx.getNodeParameter('surveyId', itemIndex, '', { extractValue: true }) as unknown;
+	const id = String(value ?? '').trim();
+	if (id === '') throw invalidInput(ctx, itemIndex, 'Survey', 'pick a survey or give its ID');
+	return id;
+}
+
+export async function searchSurveys(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const surveys = await listSurveys(this);
+	const needle = filter?.toLowerCase() ?? '';
+	return {
+		results: surveys
+			.filter((survey) => String(survey.name).toLowerCase().includes(needle))
+			.map((survey) => ({ name: `${String(survey.name)} (${String(survey.status)})`, value: String(survey.id) })),
+	};
+}
