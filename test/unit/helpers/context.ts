@@ -156,6 +156,7 @@ export interface WebhookCall {
 	credentials?: Record<string, IDataObject>;
 	workflowId?: string;
 	nodeId?: string;
+	staticData?: Record<string, unknown>;
 }
 
 export interface WebhookOutcome {
@@ -205,7 +206,7 @@ export async function callWebhook(
 			if (!credentials[type]) throw new Error(`No credentials of type ${type}`);
 			return credentials[type];
 		},
-		getWorkflowStaticData: () => ({}),
+		getWorkflowStaticData: () => call.staticData ?? {},
 		helpers: {
 			returnJsonArray: (data: IDataObject | IDataObject[]) =>
 				(Array.isArray(data) ? data : [data]).map((json) => ({ json })),
