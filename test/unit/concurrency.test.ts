@@ -1,3 +1,5 @@
+import { sleep } from 'n8n-workflow';
+
 import { mapConcurrently } from '../../nodes/Survey/transport';
 
 describe('mapConcurrently', () => {
@@ -7,7 +9,7 @@ describe('mapConcurrently', () => {
 		const tasks = Array.from({ length: 20 }, (_, index) => async () => {
 			running++;
 			peak = Math.max(peak, running);
-			await new Promise((resolve) => setTimeout(resolve, (20 - index) % 7));
+			await sleep((20 - index) % 7);
 			running--;
 			return index;
 		});

@@ -9,9 +9,11 @@ import type {
 	ICredentialType,
 	IDataObject,
 	IExecuteFunctions,
+	IHookFunctions,
 	IHttpRequestOptions,
 	INode,
 	INodeExecutionData,
+	IPollFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
@@ -214,4 +216,67 @@ export async function callWebhook(
 	} as unknown as IWebhookFunctions;
 	outcome.result = await webhook.call(context);
 	return outcome as WebhookOutcome;
+}
+
+export interface PollHarness {
+	context: IPollFunctions;
+	staticData: Record<string, unknown>;
+	requests: IHttpRequestOptions[];
+}
+
+/** A polling context whose static data survives between polls, as n8n keeps it. */
+export function pollContext(options: {
+	parameters?: Parameters;
+	credentials: Record<string, IDataObject>;
+	mode?: 'manual' | 'trigger';
+	staticData?: Record<string, unknown>;
+}): PollHarness {
+	const staticData = options.staticData ?? {};
+	const requests: IHttpRequestOptions[] = [];
+	const getCredentials = async (type: string) => options.credentials[type];
+	const context = {
+		getMode: () => options.mode ?? 'trigger',
+		getNode: () => ({ id: 'poll-under-test', name: 'Poll Under Test' }),
+		getNodeParameter: (name: string, fallback?: unknown) => options.parameters?.[name] ?? fallback,
+		getWorkflowStaticData: () => staticData,
+		getCredentials,
+		helpers: {
+			httpRequestWithAuthentication: async (type: string, requestOptions: IHttpRequestOptions) =>
+				await authenticatedRequest(type, await getCredentials(type), requestOptions, requests),
+			returnJsonArray: (data: IDataObject | IDataObject[]) =>
+				(Array.isArray(data) ? data : [data]).map((json) => ({ json })),
+		},
+	} as unknown as IPollFunctions;
+	return { context, staticData, requests };
+}
+
+export interface HookHarness {
+	context: IHookFunctions;
+	staticData: Record<string, unknown>;
+	requests: IHttpRequestOptions[];
+}
+
+/** What n8n hands to webhookMethods on activation and deactivation. */
+export function hookContext(options: {
+	parameters: Parameters;
+	credentials: Record<string, IDataObject>;
+	webhookUrl: string;
+	staticData?: Record<string, unknown>;
+}): HookHarness {
+	const staticData = options.staticData ?? {};
+	const requests: IHttpRequestOptions[] = [];
+	const getCredentials = async (type: string) => options.credentials[type];
+	const context = {
+		getNode: () => ({ id: 'hook-under-test', name: 'Hook Under Test' }),
+		getWorkflow: () => ({ id: 'workflow-under-test' }),
+		getNodeParameter: (name: string, fallback?: unknown) => options.parameters[name] ?? fallback,
+		getNodeWebhookUrl: () => options.webhookUrl,
+		getWorkflowStaticData: () => staticData,
+		getCredentials,
+		helpers: {
+			httpRequestWithAuthentication: async (type: string, requestOptions: IHttpRequestOptions) =>
+				await authenticatedRequest(type, await getCredentials(type), requestOptions, requests),
+		},
+	} as unknown as IHookFunctions;
+	return { context, staticData, requests };
 }
