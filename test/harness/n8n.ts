@@ -294,20 +294,16 @@ export function declaredTypes(): { nodes: string[]; credentials: string[] } {
 	const pkg = require(path.join(PROJECT_ROOT, 'package.json')) as {
 		n8n: { nodes: string[]; credentials: string[] };
 	};
-	const load = (file: string): Array<new () => Record<string, unknown>> => {
+	// As n8n does: the class named like the file (Signing.node.js exports Signing).
+	const instantiate = (file: string): Record<string, unknown> => {
+		const className = path.basename(file).replace(/\.(node|credentials)\.js$/, '');
 		// eslint-disable-next-line @typescript-eslint/no-require-imports
-		const exported = require(path.join(PROJECT_ROOT, file)) as Record<string, unknown>;
-		return Object.values(exported).filter(
-			(value): value is new () => Record<string, unknown> => typeof value === 'function',
-		);
+		const exported = require(path.join(PROJECT_ROOT, file)) as Record<string, new () => Record<string, unknown>>;
+		return new exported[className]();
 	};
 	return {
-		nodes: pkg.n8n.nodes.flatMap((file) =>
-			load(file).map((Cls) => (new Cls().description as { name: string }).name),
-		),
-		credentials: pkg.n8n.credentials.flatMap((file) =>
-			load(file).map((Cls) => new Cls().name as string),
-		),
+		nodes: pkg.n8n.nodes.map((file) => (instantiate(file).description as { name: string }).name),
+		credentials: pkg.n8n.credentials.map((file) => instantiate(file).name as string),
 	};
 }
 
