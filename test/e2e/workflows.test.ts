@@ -1,0 +1,259 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- waits for a duplicate that must not come */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { readFileSync } from 'node:fs';
+
+import { listWorkflowFiles, N8nInstance, packPackage, startN8n } from '../harness/n8n';
+import {
+	activateWorkflow,
+	createSandboxCredentials,
+	hasTrigger,
+	ImportedWorkflow,
+	importWorkflowFiles,
+	listExecutions,
+	nodesOfType,
+	productionWebhookUrl,
+	SIGNING_WEBHOOK_SECRET,
+	waitUntil,
+	WorkflowFile,
+} from '../harness/provision';
+import { Sandbox, startSandbox } from '../sandbox';
+import { RecordedRequest, sandboxControl } from '../unit/helpers/sandbox';
+
+jest.setTimeout(300_000);
+
+const SIX_TOOLS = [
+	'export_applicant_records',
+	'get_record_details',
+	'get_survey_metrics',
+	'ingest_record',
+	'list_surveys',
+	'search_attunement',
+];
+
+describe('the sample workflows, as shipped, in a real n8n', () => {
+	let sandbox: Sandbox;
+	let n8n: N8nInstance;
+	let workflows: ImportedWorkflow[];
+	const byFile = (name: string) => {
+		const workflow = workflows.find((w) => w.file.endsWith(name));
+		if (!workflow) throw new Error(`workflows/${name} was not imported`);
+		return workflow;
+	};
+	const signing = () => sandboxControl(sandbox, 'signing');
+	const bookmarks = () => sandboxControl(sandbox, 'bookmark');
+	const survey = () => sandboxControl(sandbox, 'survey');
+	const posts = (requests: RecordedRequest[], path: RegExp) =>
+		requests.filter((request) => request.method === 'POST' && path.test(request.path));
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ webhookRetryDelayMs: 200 });
+		n8n = await startN8n({ packageTarball: await packPackage() });
+		workflows = await importWorkflowFiles(n8n, await createSandboxCredentials(n8n, sandbox));
+		for (const workflow of workflows) {
+			for (const node of nodesOfType(workflow, 'signingTrigger')) {
+				await signing().call('POST', '/webhook-endpoints', {
+					url: productionWebhookUrl(n8n, node),
+					secret: SIGNING_WEBHOOK_SECRET,
+				});
+			}
+			if (hasTrigger(workflow)) await activateWorkflow(n8n, workflow.id);
+		}
+	});
+
+	afterAll(async () => {
+		await n8n?.stop();
+		await sandbox?.stop();
+	});
+
+	it('imports every workflow file with no missing node type and no broken connection', async () => {
+		const response = await fetch(`${n8n.baseUrl}/types/nodes.json`, { headers: { cookie: n8n.ownerCookie } });
+		const known = new Map<string, number[]>();
+		for (const type of (await response.json()) as Array<{ name: string; version: number | number[] }>) {
+			known.set(type.name, [...(known.get(type.name) ?? []), ...[type.version].flat()]);
+		}
+		const files = listWorkflowFiles();
+		expect(files.length).toBeGreaterThanOrEqual(4);
+		expect(workflows).toHaveLength(files.length);
+		for (const file of files) {
+			const workflow = JSON.parse(readFileSync(file, 'utf8')) as WorkflowFile;
+			const names = new Set(workflow.nodes.map((node) => node.name));
+			for (const node of workflow.nodes) {
+				expect({ file, node: node.name, versions: known.get(node.type) }).toEqual({
+					file,
+					node: node.name,
+					versions: expect.arrayContaining([node.typeVersion]),
+				});
+				if (/Trigger$/i.test(node.type) || node.type.endsWith('.mcpTrigger')) {
+					expect({ file, node: node.name, webhookId: node.webhookId }).toEqual({
+						file,
+						node: node.name,
+						webhookId: expect.any(String),
+					});
+				}
+			}
+			for (const [source, outputs] of Object.entries(workflow.connections)) {
+				expect(names).toContain(source);
+				for (const targets of Object.values(outputs as Record<string, Array<Array<{ node: string }>>>)) {
+					for (const target of targets.flat()) expect(names).toContain(target.node);
+				}
+			}
+		}
+		const stored = await n8n.api<{ data: Array<{ id: string; active: boolean }> }>('GET', '/workflows');
+		for (const workflow of workflows.filter(hasTrigger)) {
+			expect(stored.data.find((w) => w.id === workflow.id)?.active).toBe(true);
+		}
+	});
+
+	describe('Application approved → signing envelope', () => {
+		const residencySurvey = () =>
+			String(
+				(byFile('application-approved-to-signing.json').nodes.find((n) => n.name === 'Application Finished')
+					?.parameters as { surveyIds: string[] }).surveyIds[0],
+			);
+		const submit = async (decision: string, who: string) =>
+			await survey().call<{ id?: string; data?: { id: string } }>('POST', `/surveys/${residencySurvey()}/responses`, {
+				data: {
+					fullName: `${who} Example`,
+					email: `${who.toLowerCase()}@example.org`,
+					phone: '+44 20 7946 0000',
+					portfolio: `https://portfolio.example.org/${who.toLowerCase()}`,
+					statement: 'I would like to join the residency.',
+					decision,
+				},
+				finished: true,
+			});
+		const executionsOf = async () =>
+			(await listExecutions(n8n, byFile('application-approved-to-signing.json').id)).filter(
+				(execution) => execution.status !== 'running' && execution.status !== 'new',
+			);
+
+		it('starts exactly one envelope and files one bookmark for an approved application', async () => {
+			await signing().clearRequests();
+			await bookmarks().clearRequests();
+			const before = (await executionsOf()).length;
+			await submit('approved', 'Octavia');
+			const generated = await waitUntil('the generate-document request', async () => {
+				const found = posts(await signing().requests(), /generate-document$/);
+				return found.length ? found : undefined;
+			});
+			const filed = await waitUntil('the bookmark', async () => {
+				const found = posts(await bookmarks().requests(), /^\/api\/v1\/bookmarks$/);
+				return found.length ? found : undefined;
+			});
+			await waitUntil('the execution to end', async () => (await executionsOf()).length > before);
+			expect(generated).toHaveLength(1);
+			expect(generated[0].path).toBe('/api/v2/templates/tpl_residency_agreement/generate-document');
+			expect(generated[0].body).toEqual({
+				title: 'Residency agreement – Octavia Example',
+				recipients: [{ name: 'Octavia Example', email: 'octavia@example.org', role: 'SIGNER' }],
+			});
+			expect(posts(await bookmarks().requests(), /^\/api\/v1\/bookmarks$/)).toHaveLength(1);
+			expect(filed[0].body).toMatchObject({
+				type: 'link',
+				url: 'https://portfolio.example.org/octavia',
+				tags: expect.arrayContaining(['residency', 'application']),
+			});
+		});
+
+		it('starts no envelope for a rejected application', async () => {
+			await signing().clearRequests();
+			await bookmarks().clearRequests();
+			const before = (await executionsOf()).length;
+			await submit('rejected', 'Rufus');
+			await waitUntil('the execution to end', async () => (await executionsOf()).length > before);
+			expect(posts(await signing().requests(), /generate-document$/)).toHaveLength(0);
+			expect(posts(await bookmarks().requests(), /^\/api\/v1\/bookmarks$/)).toHaveLength(0);
+		});
+	});
+
+	it('Signed → archived: files one bookmark with the certified package once everyone signed', async () => {
+		await bookmarks().clearRequests();
+		const generated = (await fetch(
+			`${sandbox.signing.url}/api/v2/templates/tpl_residency_agreement/generate-document`,
+			{
+				method: 'POST',
+				headers: { authorization: `Bearer ${sandbox.signing.apiKey}`, 'content-type': 'application/json' },
+				body: JSON.stringify({
+					title: 'Residency agreement – Ida Example',
+					recipients: [
+						{ name: 'Ida Example', email: 'ida@example.org', role: 'SIGNER' },
+						{ name: 'Residency Director', email: 'director@example.org', role: 'APPROVER' },
+					],
+				}),
+			},
+		).then(async (response) => await response.json())) as { documentId: string };
+		await signing().call('POST', `/documents/${generated.documentId}/complete`, {});
+		const filed = await waitUntil('the archived bookmark', async () => {
+			const found = posts(await bookmarks().requests(), /^\/api\/v1\/bookmarks$/);
+			return found.length ? found : undefined;
+		});
+		// Give a duplicate the time to show up if it were sent.
+		await new Promise((resolve) => setTimeout(resolve, 1500));
+		expect(posts(await bookmarks().requests(), /^\/api\/v1\/bookmarks$/)).toHaveLength(1);
+		expect(filed[0].body).toMatchObject({
+			type: 'link',
+			url: expect.stringMatching(new RegExp(`^https://.*${generated.documentId}`)),
+			title: 'Signed: Residency agreement – Ida Example',
+			tags: expect.arrayContaining(['signed']),
+			note: expect.stringMatching(/Ida Example.*Residency Director|Residency Director.*Ida Example/),
+		});
+	});
+
+	describe('Agent tools over MCP', () => {
+		let client: Client;
+
+		beforeAll(async () => {
+			client = new Client({ name: 'e2e-test', version: '1.0.0' });
+			await client.connect(new StreamableHTTPClientTransport(new URL(`${n8n.baseUrl}/mcp/attunement-tools`)));
+		});
+		afterAll(async () => await client?.close());
+
+		const call = async (name: string, args: Record<string, unknown>) => {
+			const result = (await client.callTool({ name, arguments: args })) as {
+				content: Array<{ type: string; text: string }>;
+				isError?: boolean;
+			};
+			expect(result.isError).toBeFalsy();
+			const text = result.content.map((part) => part.text).join('');
+			return { text, json: JSON.parse(text) as unknown };
+		};
+		const asList = (value: unknown) => [value].flat(2) as Array<Record<string, unknown>>;
+
+		it('lists exactly the six tools, each with a description', async () => {
+			const { tools } = await client.listTools();
+			expect(tools.map((tool) => tool.name).sort()).toEqual(SIX_TOOLS);
+			for (const tool of tools) expect((tool.description ?? '').length).toBeGreaterThan(40);
+		});
+
+		it('ingests, searches and reads a record in the bookmark service', async () => {
+			const ingested = asList((await call('ingest_record', {
+				url: 'https://example.org/essays/mcp-attunement',
+				tags: 'essay, mcp',
+				notes: 'Filed by an agent over MCP',
+			})).json)[0];
+			expect(ingested).toMatchObject({ id: expect.stringMatching(/^bm_/), alreadyExists: false });
+			const found = asList((await call('search_attunement', { query: 'Filed by an agent', limit: 5 })).json);
+			expect(found.map((record) => record.id)).toContain(ingested.id);
+			const details = asList((await call('get_record_details', { recordId: ingested.id })).json)[0];
+			expect(details).toMatchObject({ id: ingested.id, note: 'Filed by an agent over MCP' });
+		});
+
+		it('lists surveys, gives metrics and exports applicants without e-mail addresses', async () => {
+			const surveys = asList((await call('list_surveys', {})).json);
+			const direct = (await fetch(`${sandbox.survey.url}/api/v1/management/surveys`, {
+				headers: { 'x-api-key': sandbox.survey.apiKey },
+			}).then(async (response) => await response.json())) as { data: Array<Record<string, unknown>> };
+			expect(surveys.map((s) => s.id).sort()).toEqual(direct.data.map((s) => s.id).sort());
+			const residency = direct.data.find((s) => /residency/i.test(String(s.name)))!;
+
+			const metrics = asList((await call('get_survey_metrics', { surveyId: residency.id })).json)[0];
+			expect(metrics).toMatchObject({ surveyId: residency.id, responseCount: residency.responseCount });
+
+			const exported = await call('export_applicant_records', { surveyId: residency.id });
+			expect(asList(exported.json).length).toBeGreaterThan(0);
+			expect(exported.text).not.toMatch(/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/);
+			expect(exported.text).toMatch(/EMAIL_\d+/);
+		});
+	});
+});
