@@ -27,8 +27,10 @@ export interface ServiceRequest {
 }
 
 export interface RetryPolicy {
-	/** Attempts in all, the first one included. */
-	maxAttempts: number;
+	/** Retries after a 429, which are always safe: the service says it did nothing. */
+	maxRateLimitRetries: number;
+	/** Retries of a read after a 502/503/504 or a network error. */
+	maxServerErrorRetries: number;
 	/** A `Retry-After` longer than this fails the request instead of stalling the workflow. */
 	maxRetryAfterSeconds: number;
 	/** First backoff for retried server errors; doubled on every further attempt. */
@@ -36,7 +38,8 @@ export interface RetryPolicy {
 }
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
-	maxAttempts: 5,
+	maxRateLimitRetries: 10,
+	maxServerErrorRetries: 4,
 	maxRetryAfterSeconds: 120,
 	backoffMs: 500,
 };
@@ -106,13 +109,15 @@ function apiError(
 }
 
 function networkError(ctx: RequestContext, serviceName: string, request: ServiceRequest, error: Error): NodeApiError {
-	const code = (error as Error & { code?: string }).code;
+	const withCode = error as Error & { code?: string; cause?: { code?: string } };
+	const code = withCode.code ?? withCode.cause?.code;
 	const unreachable = code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
-	return new NodeApiError(ctx.getNode(), { message: error.message, code: code ?? null } as JsonObject, {
+	// The code stays out of the error object: NodeApiError would replace our message with its generic one.
+	return new NodeApiError(ctx.getNode(), { message: error.message } as JsonObject, {
 		message: unreachable
 			? `The ${serviceName} cannot be reached: check the Base URL in the credential`
 			: `The request to the ${serviceName} failed: ${error.message}`,
-		description: `${request.method} ${request.path}`,
+		description: `${request.method} ${request.path}${code ? ` (${code})` : ''}`,
 		itemIndex: request.itemIndex,
 	});
 }
@@ -144,8 +149,10 @@ export async function serviceRequest<T = IDataObject>(
 	};
 	const safe = SAFE_METHODS.has(request.method);
 
-	for (let attempt = 1; ; attempt++) {
-		const lastAttempt = attempt >= policy.maxAttempts;
+	let rateLimitRetries = 0;
+	let serverErrorRetries = 0;
+	const backoff = async () => await sleep(policy.backoffMs * 2 ** serverErrorRetries++);
+	for (;;) {
 		let response: FullResponse;
 		try {
 			response = (await ctx.helpers.httpRequestWithAuthentication.call(
@@ -154,8 +161,10 @@ export async function serviceRequest<T = IDataObject>(
 				options,
 			)) as FullResponse;
 		} catch (error) {
-			if (!safe || lastAttempt) throw networkError(ctx, serviceName, request, error as Error);
-			await sleep(policy.backoffMs * 2 ** (attempt - 1));
+			if (!safe || serverErrorRetries >= policy.maxServerErrorRetries) {
+				throw networkError(ctx, serviceName, request, error as Error);
+			}
+			await backoff();
 			continue;
 		}
 
@@ -163,15 +172,16 @@ export async function serviceRequest<T = IDataObject>(
 		if (statusCode >= 200 && statusCode < 300) return response.body as T;
 		if (request.acceptStatuses?.includes(statusCode)) return undefined as T;
 
-		if (statusCode === 429 && !lastAttempt) {
-			const retryAfter = parseRetryAfter(response.headers['retry-after']) ?? 2 ** (attempt - 1);
+		if (statusCode === 429 && rateLimitRetries < policy.maxRateLimitRetries) {
+			const retryAfter = parseRetryAfter(response.headers['retry-after']) ?? 2 ** rateLimitRetries;
 			if (retryAfter <= policy.maxRetryAfterSeconds) {
+				rateLimitRetries++;
 				await sleep(Math.ceil(retryAfter * 1000));
 				continue;
 			}
 		}
-		if (safe && RETRIABLE_SERVER_STATUSES.has(statusCode) && !lastAttempt) {
-			await sleep(policy.backoffMs * 2 ** (attempt - 1));
+		if (safe && RETRIABLE_SERVER_STATUSES.has(statusCode) && serverErrorRetries < policy.maxServerErrorRetries) {
+			await backoff();
 			continue;
 		}
 		throw apiError(ctx, serviceName, request, statusCode, response.body);

@@ -1,3 +1,7 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
@@ -7,6 +11,15 @@ import { executeContext, Parameters } from './helpers/context';
 import { sandboxControl } from './helpers/sandbox';
 
 jest.setTimeout(30_000);
+
+/** A port nothing listens on: taken from the system, then released. */
+async function closedPort(): Promise<number> {
+	const server = createServer();
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as AddressInfo;
+	await new Promise((resolve) => server.close(resolve));
+	return port;
+}
 
 const TEMPLATE_ID = 'tpl_residency_agreement';
 const ada = { name: 'Ada Lovelace', email: 'ada@example.org', role: 'SIGNER' };
@@ -128,7 +141,7 @@ describe('Signing node against the sandbox', () => {
 		});
 
 		it('is never repeated after a timeout', async () => {
-			await control.failNext(1, 503, { delayMs: 70_000 });
+			await control.failNext(1, 503, { delayMs: 3_000 });
 			const { context, requests } = executeContext({ parameters: generate(), credentials: credentials() });
 			const started = Date.now();
 			// Shorten the node's own timeout through the request it makes.
@@ -205,7 +218,7 @@ describe('Signing node against the sandbox', () => {
 		it('says when the service cannot be reached', async () => {
 			const { context } = executeContext({
 				parameters: get('doc_1'),
-				credentials: { signingApi: { baseUrl: 'http://127.0.0.1:9', apiToken: 't' } },
+				credentials: { signingApi: { baseUrl: `http://127.0.0.1:${await closedPort()}`, apiToken: 't' } },
 			});
 			const error = await node.execute.call(context).catch((e) => e);
 			expect(error).toBeInstanceOf(NodeApiError);

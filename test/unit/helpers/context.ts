@@ -135,9 +135,19 @@ export function executeContext(options: ExecuteOptions): ExecuteHarness {
 		getInputData: () => items as INodeExecutionData[],
 		getNode: () => node,
 		continueOnFail: () => options.continueOnFail ?? false,
-		getNodeParameter: (name: string, itemIndex: number, fallback?: unknown) => {
+		getNodeParameter: (
+			name: string,
+			itemIndex: number,
+			fallback?: unknown,
+			parameterOptions?: { extractValue?: boolean },
+		) => {
 			const value = parameterFor(options.parameters, itemIndex)[name];
-			return value === undefined ? fallback : value;
+			if (value === undefined) return fallback;
+			// Resource locators are { mode, value } objects; n8n extracts the value on request.
+			if (parameterOptions?.extractValue && value !== null && typeof value === 'object' && 'value' in value) {
+				return (value as { value: unknown }).value;
+			}
+			return value;
 		},
 		getCredentials,
 		helpers: {
