@@ -6,5 +6,7 @@ cd "$(dirname "$0")/.."
 if [ -f node_modules/.package-lock.json ] && [ node_modules/.package-lock.json -nt package-lock.json ]; then
   echo "node_modules is up to date with package-lock.json"
 else
-  npm ci --no-audit --no-fund
+  # Not `npm ci`: the registry reachable here lacks some optional platform packages that
+  # npm ci insists on finding in the lockfile; `npm install` follows the lockfile without them.
+  npm install --no-audit --no-fund
 fi

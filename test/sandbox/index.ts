@@ -43,14 +43,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const host = options.host ?? '127.0.0.1';
 	const keys = { ...DEFAULT_KEYS, ...options.keys };
 	const seed = options.seed ?? true;
-	const deliverer = new Deliverer(options.webhookRetryDelayMs ?? 500, options.webhookTimeoutMs ?? 5_000);
+	const newDeliverer = () => new Deliverer(options.webhookRetryDelayMs ?? 500, options.webhookTimeoutMs ?? 5_000);
+	const signingDeliverer = newDeliverer();
+	const surveyDeliverer = newDeliverer();
 	const rate = (service: 'signing' | 'bookmark' | 'survey', fallback: number | null) =>
 		options.rateLimits?.[service] === undefined ? fallback : options.rateLimits[service]!;
 
 	const signing = createSigningService({
 		apiKey: keys.signing,
 		rateLimit: rate('signing', null),
-		deliverer,
+		deliverer: signingDeliverer,
 		seed,
 		endpoints: options.signingWebhookEndpoints ?? [],
 		logger: options.logger,
@@ -64,7 +66,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const survey = createSurveyService({
 		apiKey: keys.survey,
 		rateLimit: rate('survey', 100),
-		deliverer,
+		deliverer: surveyDeliverer,
 		seed,
 		logger: options.logger,
 	});
@@ -83,7 +85,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		bookmark: bookmarkHandle,
 		survey: surveyHandle,
 		stop: async () => {
-			deliverer.stop();
+			signingDeliverer.stop();
+			surveyDeliverer.stop();
 			await Promise.all([signing.app.close(), bookmark.app.close(), survey.app.close()]);
 		},
 	};

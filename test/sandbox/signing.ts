@@ -91,6 +91,7 @@ export function createSigningService(options: SigningOptions): Service & { baseU
 	let endpoints: Endpoint[] = [];
 
 	const reset = () => {
+		options.deliverer.log.length = 0;
 		templates = new Map(
 			options.seed
 				? [

@@ -101,6 +101,7 @@ export function createSurveyService(options: SurveyOptions): Service {
 	};
 
 	const reset = () => {
+		options.deliverer.log.length = 0;
 		surveys = new Map();
 		responses = new Map();
 		responsesById = new Map();
