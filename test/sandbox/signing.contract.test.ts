@@ -15,7 +15,7 @@ describe('signing service contract', () => {
 			{ name: 'Office', email: 'office@example.org', role: 'CC' },
 		],
 	};
-	const generate = async (body: unknown = validBody, headers = auth()) =>
+	const generate = async (body: unknown = validBody, headers: Record<string, string> = auth()) =>
 		await call(generatePath(), { method: 'POST', headers, body });
 	const control = async (route: string, body?: unknown, method = 'POST') =>
 		await call(`${sandbox.signing.url}/_sandbox${route}`, { method, body });
@@ -85,7 +85,7 @@ describe('signing service contract', () => {
 			['a wrong token', { authorization: 'Bearer wrong' }],
 			['the token without Bearer', { authorization: 'sandbox-signing-token' }],
 		])('answers 401 {message} with %s', async (_, headers) => {
-			const answer = await generate(validBody, headers as Record<string, string>);
+			const answer = await generate(validBody, headers);
 			expect(answer.status).toBe(401);
 			expect(answer.json).toEqual({ message: expect.any(String) });
 		});
