@@ -16,10 +16,17 @@ describe('"Test credential" in a real n8n', () => {
 		await sandbox?.stop();
 	});
 
-	const test = async (type: string, data: Record<string, string>) =>
-		await n8n.rest<{ status: string; message: string }>('POST', '/credentials/test', {
-			credentials: { id: 'unsaved', name: 'Under test', type, data },
+	/** Saves the credential, then presses "Test" on it as the editor does. */
+	const test = async (type: string, data: Record<string, string>) => {
+		const saved = await n8n.api<{ id: string; name: string }>('POST', '/credentials', {
+			name: `${type} under test ${Math.random()}`,
+			type,
+			data,
 		});
+		return await n8n.rest<{ status: string; message: string }>('POST', '/credentials/test', {
+			credentials: { id: saved.id, name: saved.name, type, data },
+		});
+	};
 
 	const cases = () => [
 		{ type: 'signingApi', url: sandbox.signing.url, secretField: 'apiToken', secret: sandbox.signing.apiKey },
