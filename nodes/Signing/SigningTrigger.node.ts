@@ -10,6 +10,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import {
 	ACKNOWLEDGE_ONLY,
+	credentialWebhookSecret,
 	deliveryScope,
 	rawBodyOf,
 	recentDeliveries,
@@ -25,12 +26,6 @@ export const SIGNING_EVENTS = [
 	'document.sent',
 	'document.signed',
 ] as const;
-
-async function configuredSecret(ctx: IWebhookFunctions): Promise<string> {
-	if (!ctx.getNode().credentials?.signingApi) return '';
-	const credentials = await ctx.getCredentials('signingApi');
-	return typeof credentials.webhookSecret === 'string' ? credentials.webhookSecret : '';
-}
 
 export class SigningTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -119,7 +114,7 @@ export class SigningTrigger implements INodeType {
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const headers = this.getHeaderData() as IDataObject;
-		const secret = await configuredSecret(this);
+		const secret = await credentialWebhookSecret(this, 'signingApi');
 		if (secret !== '') {
 			const received = headers['x-signing-secret'];
 			if (typeof received !== 'string' || !secretsMatch(received, secret)) {

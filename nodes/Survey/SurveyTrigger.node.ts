@@ -13,6 +13,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { verifyStandardWebhook } from '../shared/standardWebhooks';
 import {
 	ACKNOWLEDGE_ONLY,
+	credentialWebhookSecret,
 	deliveryScope,
 	rawBodyOf,
 	recentDeliveries,
@@ -50,12 +51,6 @@ function wantedHook(ctx: IHookFunctions | IWebhookFunctions): { triggers: string
 
 function isAutomatic(ctx: IHookFunctions | IWebhookFunctions): boolean {
 	return ctx.getNodeParameter('registration', 'automatic') === 'automatic';
-}
-
-async function manualSecret(ctx: IWebhookFunctions): Promise<string> {
-	if (!ctx.getNode().credentials?.surveyApi) return '';
-	const credentials = await ctx.getCredentials('surveyApi');
-	return typeof credentials.webhookSecret === 'string' ? credentials.webhookSecret : '';
 }
 
 export class SurveyTrigger implements INodeType {
@@ -233,7 +228,7 @@ export class SurveyTrigger implements INodeType {
 		const rawBody = rawBodyOf(this);
 		const secret = isAutomatic(this)
 			? ((this.getWorkflowStaticData('node') as RegisteredHook).secret ?? '')
-			: await manualSecret(this);
+			: await credentialWebhookSecret(this, 'surveyApi');
 		if (secret !== '') {
 			const verification = verifyStandardWebhook(
 				secret,

@@ -17,6 +17,13 @@ export function rejectBadRequest(ctx: IWebhookFunctions, reason: string): IWebho
 	return { noWebhookResponse: true };
 }
 
+/** The optional "Webhook Secret" of the node's credential; empty when there is none. */
+export async function credentialWebhookSecret(ctx: IWebhookFunctions, credentialType: string): Promise<string> {
+	if (!ctx.getNode().credentials?.[credentialType]) return '';
+	const credentials = await ctx.getCredentials(credentialType);
+	return typeof credentials.webhookSecret === 'string' ? credentials.webhookSecret : '';
+}
+
 /** Acknowledges a delivery that must start nothing (an unselected event, a redelivery). */
 export const ACKNOWLEDGE_ONLY: IWebhookResponseData = { webhookResponse: 'OK' };
 

@@ -1,19 +1,20 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals */
 import { createHash } from 'node:crypto';
 
-import { N8nInstance, packPackage, PACKAGE_NAME, startN8n } from '../harness/n8n';
+import { N8nInstance, PACKAGE_NAME } from '../harness/n8n';
 import {
 	activateWorkflow,
-	createSandboxCredentials,
 	CredentialRefs,
 	deactivateWorkflow,
 	importWorkflow,
 	listExecutions,
 	nodeOutput,
 	productionWebhookUrl,
+	Stack,
+	startStack,
 	waitUntil,
 } from '../harness/provision';
-import { Sandbox, SEED, startSandbox } from '../sandbox';
+import { Sandbox, SEED } from '../sandbox';
 import { sandboxControl } from '../unit/helpers/sandbox';
 
 jest.setTimeout(300_000);
@@ -23,15 +24,13 @@ describe('Bookmarks and Survey nodes in a real n8n', () => {
 	let n8n: N8nInstance;
 	let credentials: CredentialRefs;
 
+	let stack: Stack;
+
 	beforeAll(async () => {
-		sandbox = await startSandbox({ webhookRetryDelayMs: 200 });
-		n8n = await startN8n({ packageTarball: await packPackage() });
-		credentials = await createSandboxCredentials(n8n, sandbox);
+		stack = await startStack();
+		({ sandbox, n8n, credentials } = stack);
 	});
-	afterAll(async () => {
-		await n8n?.stop();
-		await sandbox?.stop();
-	});
+	afterAll(async () => await stack?.stop());
 
 	it('a workflow creates, searches and gets bookmark records', async () => {
 		const bookmark = (name: string, x: number, parameters: Record<string, unknown>) => ({

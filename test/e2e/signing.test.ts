@@ -1,17 +1,18 @@
-import { N8nInstance, packPackage, PACKAGE_NAME, startN8n } from '../harness/n8n';
+import { N8nInstance, PACKAGE_NAME } from '../harness/n8n';
 import {
 	activateWorkflow,
-	createSandboxCredentials,
 	CredentialRefs,
 	importWorkflow,
 	ImportedWorkflow,
 	listExecutions,
 	nodeOutput,
 	productionWebhookUrl,
+	Stack,
+	startStack,
 	SIGNING_WEBHOOK_SECRET,
 	waitUntil,
 } from '../harness/provision';
-import { Sandbox, startSandbox } from '../sandbox';
+import { Sandbox } from '../sandbox';
 
 jest.setTimeout(300_000);
 
@@ -41,16 +42,13 @@ describe('Signing nodes in a real n8n', () => {
 	const receivedRequests = async () =>
 		(await control<{ requests: RecordedRequest[] }>('GET', '/requests')).requests;
 
-	beforeAll(async () => {
-		sandbox = await startSandbox({ webhookRetryDelayMs: 200 });
-		n8n = await startN8n({ packageTarball: await packPackage() });
-		credentials = await createSandboxCredentials(n8n, sandbox);
-	});
+	let stack: Stack;
 
-	afterAll(async () => {
-		await n8n?.stop();
-		await sandbox?.stop();
+	beforeAll(async () => {
+		stack = await startStack();
+		({ sandbox, n8n, credentials } = stack);
 	});
+	afterAll(async () => await stack?.stop());
 
 	it('generates a document with exactly the contract request and reads its status back', async () => {
 		const workflow = await importWorkflow(

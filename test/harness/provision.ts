@@ -1,9 +1,10 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error */
 import { readFileSync } from 'node:fs';
 
-import type { Sandbox } from '../sandbox';
+import type { Sandbox, SandboxOptions } from '../sandbox';
+import { startSandbox } from '../sandbox';
 import type { N8nInstance } from './n8n';
-import { listWorkflowFiles, PACKAGE_NAME } from './n8n';
+import { listWorkflowFiles, PACKAGE_NAME, packPackage, startN8n } from './n8n';
 
 export const SIGNING_WEBHOOK_SECRET = 'sandbox-signing-webhook-secret';
 
@@ -184,5 +185,33 @@ export async function waitUntil<T>(
 		if (value !== undefined && value !== false) return value;
 		if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
 		await new Promise((resolve) => setTimeout(resolve, intervalMs));
+	}
+}
+
+export interface Stack {
+	sandbox: Sandbox;
+	n8n: N8nInstance;
+	credentials: CredentialRefs;
+	stop(): Promise<void>;
+}
+
+/** The sandbox, a real n8n with the package installed from its tarball, and credentials to the sandbox. */
+export async function startStack(sandboxOptions: SandboxOptions = { webhookRetryDelayMs: 200 }): Promise<Stack> {
+	const sandbox = await startSandbox(sandboxOptions);
+	try {
+		const n8n = await startN8n({ packageTarball: await packPackage() });
+		const credentials = await createSandboxCredentials(n8n, sandbox);
+		return {
+			sandbox,
+			n8n,
+			credentials,
+			stop: async () => {
+				await n8n.stop();
+				await sandbox.stop();
+			},
+		};
+	} catch (error) {
+		await sandbox.stop();
+		throw error;
 	}
 }
