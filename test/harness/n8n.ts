@@ -44,6 +44,8 @@ export interface N8nInstance {
 	ownerCookie: string;
 	userFolder: string;
 	logFile: string;
+	/** Process id of the n8n main process, e.g. to sample its memory. */
+	pid: number;
 	/** Calls the public API (`/api/v1`) with the instance's API key. */
 	api<T = unknown>(method: string, route: string, body?: unknown): Promise<T>;
 	/** Calls the editor's REST API (`/rest`) as the owner. */
@@ -240,7 +242,7 @@ export async function startN8n(options: N8nOptions = {}): Promise<N8nInstance> {
 					body,
 				})
 			).data;
-		return { baseUrl, apiKey, ownerCookie: cookie, userFolder, logFile, api, rest, stop };
+		return { baseUrl, apiKey, ownerCookie: cookie, userFolder, logFile, pid: child.pid ?? 0, api, rest, stop };
 	} catch (error) {
 		await stop();
 		const tail = readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n');

@@ -67,6 +67,8 @@ export function createService(options: ServiceOptions): Service {
 	let rateLimit = options.rateLimit;
 	let windowStarts: number[] = [];
 	let fault: { status: number; count: number; delayMs: number; retryAfter?: number } | undefined;
+	// Time every answer takes, as a service behind a network and a database would.
+	let latencyMs = 0;
 
 	app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
 		request.rawBody = body as string;
@@ -82,6 +84,7 @@ export function createService(options: ServiceOptions): Service {
 
 	app.addHook('onRequest', async (request, reply) => {
 		if (isControl(request)) return;
+		if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
 		if (fault && fault.count > 0) {
 			fault.count--;
 			const { status, delayMs, retryAfter } = fault;
@@ -153,6 +156,11 @@ export function createService(options: ServiceOptions): Service {
 		};
 		return fault;
 	});
+	app.put('/_sandbox/latency', async (request) => {
+		const { ms } = (request.body ?? {}) as { ms?: number };
+		latencyMs = typeof ms === 'number' && ms > 0 ? ms : 0;
+		return { ms: latencyMs };
+	});
 	app.delete('/_sandbox/faults', async () => {
 		fault = undefined;
 		return { ok: true };
@@ -162,6 +170,7 @@ export function createService(options: ServiceOptions): Service {
 		requests.length = 0;
 		windowStarts = [];
 		fault = undefined;
+		latencyMs = 0;
 		rateLimit = options.rateLimit;
 		return { ok: true };
 	});

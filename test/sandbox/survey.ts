@@ -229,6 +229,8 @@ export function createSurveyService(options: SurveyOptions): Service {
 
 	// Control endpoints: respondents' actions and bulk data.
 	app.get('/_sandbox/deliveries', async () => ({ deliveries: options.deliverer.log }));
+	// With their secrets, so that tests and benchmarks can sign deliveries as the service would.
+	app.get('/_sandbox/webhooks', async () => ({ data: hooks }));
 	app.post('/_sandbox/surveys', async (request) => {
 		const body = checkBody(request.body, { name: 'string' }, { id: 'string', status: 'string', type: 'string' });
 		const survey: SurveyRecord = {

