@@ -38,7 +38,14 @@ JSON
 (cd "$runtime/n8n" && npm install --no-audit --no-fund --ignore-scripts --loglevel=error)
 
 echo "Building sqlite3 for Node $NODE24_VERSION..."
-(cd "$runtime/n8n" && PATH="$node24_dir/bin:$PATH" npm_config_nodedir="$node24_dir" npm rebuild sqlite3 --loglevel=error)
+# Explicitly with scripts on: under `npm test` npm exports the project's ignore-scripts=true
+# to child processes, and a rebuild without scripts silently builds nothing.
+(cd "$runtime/n8n" && PATH="$node24_dir/bin:$PATH" npm_config_nodedir="$node24_dir" \
+  npm rebuild sqlite3 --ignore-scripts=false --loglevel=error)
+if [ ! -f "$runtime/n8n/node_modules/sqlite3/build/Release/node_sqlite3.node" ]; then
+  echo "sqlite3 was not built for Node $NODE24_VERSION: n8n cannot start without it" >&2
+  exit 1
+fi
 
 touch "$stamp"
 echo "n8n $N8N_VERSION installed in $runtime"
