@@ -155,6 +155,9 @@ export interface ExecutionSummary {
 	};
 }
 
+const UNFINISHED = new Set(['new', 'running', 'waiting']);
+
+/** The workflow's finished executions, newest first; running ones have no output to read yet. */
 export async function listExecutions(
 	n8n: N8nInstance,
 	workflowId: string,
@@ -164,7 +167,7 @@ export async function listExecutions(
 		'GET',
 		`/executions?workflowId=${workflowId}&includeData=${includeData}&limit=250`,
 	);
-	return page.data;
+	return page.data.filter((execution) => !UNFINISHED.has(execution.status));
 }
 
 /** First output items of a node in an execution. */
