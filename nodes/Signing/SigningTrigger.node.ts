@@ -20,13 +20,6 @@ import {
 	sha256Hex,
 } from '../shared/webhooks';
 
-export const SIGNING_EVENTS = [
-	'document.completed',
-	'document.created',
-	'document.sent',
-	'document.signed',
-] as const;
-
 export class SigningTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Signing Trigger',
