@@ -1,17 +1,23 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals */
 /**
- * Webhook delivery as the services do it: up to three attempts in all, on any non-2xx
- * answer or a timeout, so receivers see the same delivery more than once. Deliveries to
- * one endpoint go out one after another, in the order the events happened.
+ * Webhook delivery as the signing and survey services do it: up to three attempts in all, on
+ * any non-2xx answer or a timeout, so receivers see the same delivery more than once.
+ * Deliveries to one URL go out one after another, in the order the events happened, so that
+ * `document.created` is never overtaken by `document.sent` while it is being retried.
  */
+import { Sleeper } from './timers';
+
 export const MAX_ATTEMPTS = 3;
 
 export interface DeliveryAttempt {
+	/** The id the receiver sees on every attempt of one delivery (X-Signing-Delivery, webhook-id). */
 	deliveryId: string;
 	event: string;
 	url: string;
 	attempt: number;
+	/** The receiver's status, when it answered. */
 	status?: number;
+	/** `timeout`, or the network error, when it did not. */
 	error?: string;
 	at: string;
 	headers: Record<string, string>;
@@ -23,83 +29,99 @@ export interface Delivery {
 	event: string;
 	url: string;
 	body: string;
-	/** Headers for one attempt (a signature may depend on the attempt's time). */
-	headers(attempt: number): Record<string, string>;
+	/** Headers of one attempt: a signature covers the attempt's own timestamp. */
+	headers(): Record<string, string>;
+}
+
+export interface DelivererOptions {
+	retryDelayMs: number;
+	timeoutMs: number;
 }
 
 export class Deliverer {
 	readonly log: DeliveryAttempt[] = [];
 	private readonly queues = new Map<string, Promise<void>>();
-	private readonly timers = new Set<NodeJS.Timeout>();
-	private readonly controllers = new Set<AbortController>();
+	private readonly inFlight = new Set<AbortController>();
+	private readonly sleeper = new Sleeper();
 	private stopped = false;
 
-	constructor(
-		private readonly retryDelayMs: number,
-		private readonly timeoutMs: number,
-	) {}
+	constructor(private readonly options: DelivererOptions) {}
 
 	send(delivery: Delivery): void {
+		if (this.stopped) return;
 		const previous = this.queues.get(delivery.url) ?? Promise.resolve();
 		const next = previous.then(async () => await this.deliver(delivery));
 		this.queues.set(delivery.url, next);
+		// Forget an idle queue, so that the map does not grow with every URL ever used.
+		void next.then(() => {
+			if (this.queues.get(delivery.url) === next) this.queues.delete(delivery.url);
+		});
 	}
 
 	/** Resolves once every queued delivery has been tried to the end. */
 	async idle(): Promise<void> {
-		await Promise.all([...this.queues.values()]);
+		while (this.queues.size > 0) await Promise.all([...this.queues.values()]);
 	}
 
+	/** Cancels waiting retries and attempts in flight; nothing is sent afterwards. */
 	stop(): void {
 		this.stopped = true;
-		for (const timer of this.timers) clearTimeout(timer);
-		for (const controller of this.controllers) controller.abort();
-		this.timers.clear();
-	}
-
-	private async wait(ms: number): Promise<void> {
-		await new Promise<void>((resolve) => {
-			const timer = setTimeout(() => {
-				this.timers.delete(timer);
-				resolve();
-			}, ms);
-			this.timers.add(timer);
-		});
+		this.sleeper.close();
+		for (const controller of this.inFlight) controller.abort();
 	}
 
 	private async deliver(delivery: Delivery): Promise<void> {
-		for (let attempt = 1; attempt <= MAX_ATTEMPTS && !this.stopped; attempt++) {
-			const headers = delivery.headers(attempt);
-			const entry: DeliveryAttempt = {
-				deliveryId: delivery.deliveryId,
-				event: delivery.event,
-				url: delivery.url,
-				attempt,
-				at: new Date().toISOString(),
-				headers,
-				body: delivery.body,
-			};
-			const controller = new AbortController();
-			this.controllers.add(controller);
-			const timeout = setTimeout(() => controller.abort(), this.timeoutMs);
-			try {
-				const response = await fetch(delivery.url, {
-					method: 'POST',
-					headers,
-					body: delivery.body,
-					signal: controller.signal,
-				});
-				await response.arrayBuffer();
-				entry.status = response.status;
-			} catch (error) {
-				entry.error = controller.signal.aborted ? 'timeout' : (error as Error).message;
-			} finally {
-				clearTimeout(timeout);
-				this.controllers.delete(controller);
-			}
+		for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+			if (attempt > 1) await this.sleeper.sleep(this.options.retryDelayMs);
+			if (this.stopped) return;
+			const entry = await this.attempt(delivery, attempt);
 			this.log.push(entry);
 			if (entry.status !== undefined && entry.status >= 200 && entry.status < 300) return;
-			if (attempt < MAX_ATTEMPTS && !this.stopped) await this.wait(this.retryDelayMs);
 		}
 	}
+
+	private async attempt(delivery: Delivery, attempt: number): Promise<DeliveryAttempt> {
+		const headers = delivery.headers();
+		const entry: DeliveryAttempt = {
+			deliveryId: delivery.deliveryId,
+			event: delivery.event,
+			url: delivery.url,
+			attempt,
+			at: new Date().toISOString(),
+			headers,
+			body: delivery.body,
+		};
+		const controller = new AbortController();
+		this.inFlight.add(controller);
+		const timeout = setTimeout(() => controller.abort(), this.options.timeoutMs);
+		try {
+			const response = await fetch(delivery.url, {
+				method: 'POST',
+				headers,
+				body: delivery.body,
+				signal: controller.signal,
+			});
+			await response.arrayBuffer();
+			entry.status = response.status;
+		} catch (error) {
+			entry.error = this.stopped
+				? 'stopped'
+				: controller.signal.aborted
+					? 'timeout'
+					: describe(error);
+		} finally {
+			clearTimeout(timeout);
+			this.inFlight.delete(controller);
+		}
+		return entry;
+	}
+}
+
+/** fetch reports every network failure as "fetch failed"; the cause says which. */
+function describe(error: unknown): string {
+	const { message, cause } = error as {
+		message?: string;
+		cause?: { code?: string; message?: string };
+	};
+	return [message, cause?.code ?? cause?.message].filter(Boolean).join(': ');
 }

@@ -1,10 +1,17 @@
+/**
+ * The sandbox: local simulators of the signing, bookmark and survey services, each a fastify
+ * server of its own, following /work/shared/CONTRACTS.md. Control endpoints under /_sandbox/
+ * (no auth) let tests inspect requests, inject faults and act as recipients or respondents.
+ */
 import { createBookmarkService } from './bookmark';
 import { Deliverer } from './deliveries';
-import { listen } from './http';
+import { listen, type Service } from './service';
 import { createSigningService } from './signing';
 import { createSurveyService } from './survey';
 
-export { SEED } from './seed';
+export { SEED, SEED_COUNTS } from './seed';
+export type { RecordedRequest } from './service';
+export type { DeliveryAttempt } from './deliveries';
 
 export const DEFAULT_KEYS = {
 	signing: 'sandbox-signing-token',
@@ -17,11 +24,15 @@ export interface SandboxOptions {
 	/** 0 (the default) picks a free port. */
 	ports?: { signing?: number; bookmark?: number; survey?: number };
 	keys?: { signing?: string; bookmark?: string; survey?: string };
-	/** Requests per sliding 60 s per key; null for none. The survey service allows 100 by default. */
+	/** Requests per sliding 60 s per key; null for none. Only the survey service has one by default (100). */
 	rateLimits?: { signing?: number | null; bookmark?: number | null; survey?: number | null };
+	/** Demo data; true by default. */
 	seed?: boolean;
+	/** Between two attempts of one webhook delivery; 500 by default. */
 	webhookRetryDelayMs?: number;
+	/** How long a receiver may take to answer one attempt; 5000 by default, as the contract says. */
 	webhookTimeoutMs?: number;
+	/** Endpoints the signing service's administrator configured before the start. */
 	signingWebhookEndpoints?: Array<{ url: string; secret?: string }>;
 	logger?: boolean;
 }
@@ -36,22 +47,30 @@ export interface Sandbox {
 	signing: ServiceHandle;
 	bookmark: ServiceHandle;
 	survey: ServiceHandle;
+	/** Closes the servers and cancels pending webhook deliveries. */
 	stop(): Promise<void>;
 }
+
+const DEFAULT_RATE_LIMITS = { signing: null, bookmark: null, survey: 100 };
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
 	const host = options.host ?? '127.0.0.1';
 	const keys = { ...DEFAULT_KEYS, ...options.keys };
 	const seed = options.seed ?? true;
-	const newDeliverer = () => new Deliverer(options.webhookRetryDelayMs ?? 500, options.webhookTimeoutMs ?? 5_000);
-	const signingDeliverer = newDeliverer();
-	const surveyDeliverer = newDeliverer();
-	const rate = (service: 'signing' | 'bookmark' | 'survey', fallback: number | null) =>
-		options.rateLimits?.[service] === undefined ? fallback : options.rateLimits[service]!;
+	const rateLimit = (service: keyof typeof DEFAULT_RATE_LIMITS) =>
+		options.rateLimits?.[service] === undefined
+			? DEFAULT_RATE_LIMITS[service]
+			: options.rateLimits[service];
+	const delivery = {
+		retryDelayMs: options.webhookRetryDelayMs ?? 500,
+		timeoutMs: options.webhookTimeoutMs ?? 5_000,
+	};
+	const deliverers = [new Deliverer(delivery), new Deliverer(delivery)];
+	const [signingDeliverer, surveyDeliverer] = deliverers;
 
 	const signing = createSigningService({
 		apiKey: keys.signing,
-		rateLimit: rate('signing', null),
+		rateLimit: rateLimit('signing'),
 		deliverer: signingDeliverer,
 		seed,
 		endpoints: options.signingWebhookEndpoints ?? [],
@@ -59,35 +78,44 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	});
 	const bookmark = createBookmarkService({
 		apiKey: keys.bookmark,
-		rateLimit: rate('bookmark', null),
+		rateLimit: rateLimit('bookmark'),
 		seed,
 		logger: options.logger,
 	});
 	const survey = createSurveyService({
 		apiKey: keys.survey,
-		rateLimit: rate('survey', 100),
+		rateLimit: rateLimit('survey'),
 		deliverer: surveyDeliverer,
 		seed,
 		logger: options.logger,
 	});
+	const services = [signing, bookmark, survey];
 
-	const handle = async (app: typeof signing.app, port: number | undefined, apiKey: string) => {
+	const stop = async () => {
+		for (const deliverer of deliverers) deliverer.stop();
+		await Promise.all(services.map(async ({ app }) => await app.close()));
+	};
+	const start = async (
+		{ app }: Service,
+		port: number | undefined,
+		apiKey: string,
+	): Promise<ServiceHandle> => {
 		const actual = await listen(app, host, port ?? 0);
 		return { url: `http://${host}:${actual}`, apiKey, port: actual };
 	};
-	const signingHandle = await handle(signing.app, options.ports?.signing, keys.signing);
-	signing.baseUrl(signingHandle.url);
-	const bookmarkHandle = await handle(bookmark.app, options.ports?.bookmark, keys.bookmark);
-	const surveyHandle = await handle(survey.app, options.ports?.survey, keys.survey);
 
-	return {
-		signing: signingHandle,
-		bookmark: bookmarkHandle,
-		survey: surveyHandle,
-		stop: async () => {
-			signingDeliverer.stop();
-			surveyDeliverer.stop();
-			await Promise.all([signing.app.close(), bookmark.app.close(), survey.app.close()]);
-		},
-	};
+	let started = false;
+	try {
+		const handles = {
+			signing: await start(signing, options.ports?.signing, keys.signing),
+			bookmark: await start(bookmark, options.ports?.bookmark, keys.bookmark),
+			survey: await start(survey, options.ports?.survey, keys.survey),
+		};
+		signing.setPublicUrl(handles.signing.url);
+		started = true;
+		return { ...handles, stop };
+	} finally {
+		// A port in use must not leave the other servers listening.
+		if (!started) await stop();
+	}
 }

@@ -1,32 +1,36 @@
+/** The signing service (CONTRACTS.md, section 1). */
 import { randomBytes } from 'node:crypto';
 
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
-import { Deliverer } from './deliveries';
+import type { Deliverer } from './deliveries';
+import { newId } from './ids';
+import { seedTemplates } from './seed';
+import { bearerToken, createService, type Service } from './service';
 import {
 	badRequest,
-	bearerToken,
 	checkBody,
 	checkQuery,
-	createService,
+	conflict,
 	EMAIL_PATTERN,
-	HttpProblem,
-	newId,
+	httpUrl,
+	nonEmpty,
 	notFound,
-	type Service,
-} from './http';
-import { SEED } from './seed';
+	oneOf,
+} from './validation';
 
-export const SIGNING_ROLES = ['SIGNER', 'APPROVER', 'VIEWER', 'CC'];
-const REQUIRED_ROLES = ['SIGNER', 'APPROVER'];
+export const SIGNING_ROLES = ['SIGNER', 'APPROVER', 'VIEWER', 'CC'] as const;
+/** The parties whose signatures complete a document; the others only receive copies. */
+const SIGNING_PARTIES: readonly string[] = ['SIGNER', 'APPROVER'];
 
 interface Recipient {
 	recipientId: string;
 	name: string;
 	email: string;
-	role: string;
+	role: (typeof SIGNING_ROLES)[number];
 	signingStatus: 'NOT_SIGNED' | 'SIGNED' | 'REJECTED';
 	signedAt: string | null;
+	/** The secret part of the recipient's signing URL. */
 	token: string;
 }
 
@@ -53,6 +57,7 @@ export interface SigningOptions {
 	rateLimit: number | null;
 	deliverer: Deliverer;
 	seed: boolean;
+	/** Endpoints the administrator configured in the panel before the sandbox started. */
 	endpoints: Array<{ url: string; secret?: string }>;
 	logger?: boolean;
 }
@@ -62,29 +67,35 @@ const signingErrors = {
 		reply.code(status).type('application/json').send({ message }),
 };
 
-/** The document as GET /api/v2/documents/{id} returns it. */
-function documentView(document: SigningDocument) {
-	return {
-		id: document.id,
-		title: document.title,
-		templateId: document.templateId,
-		status: document.status,
-		createdAt: document.createdAt,
-		updatedAt: document.updatedAt,
-		completedAt: document.completedAt,
-		recipients: document.recipients.map(({ recipientId, name, email, role, signingStatus, signedAt }) => ({
-			recipientId,
-			name,
-			email,
-			role,
-			signingStatus,
-			signedAt,
-		})),
-		certifiedPackageUrl: document.certifiedPackageUrl,
-	};
-}
+const recipientView = ({ recipientId, name, email, role, signingStatus, signedAt }: Recipient) => ({
+	recipientId,
+	name,
+	email,
+	role,
+	signingStatus,
+	signedAt,
+});
 
-export function createSigningService(options: SigningOptions): Service & { baseUrl: (url: string) => void } {
+/** The document as GET /api/v2/documents/{id} returns it. */
+const documentView = (document: SigningDocument) => ({
+	id: document.id,
+	title: document.title,
+	templateId: document.templateId,
+	status: document.status,
+	createdAt: document.createdAt,
+	updatedAt: document.updatedAt,
+	completedAt: document.completedAt,
+	recipients: document.recipients.map(recipientView),
+	certifiedPackageUrl: document.certifiedPackageUrl,
+});
+
+const needsToSign = (recipient: Recipient) =>
+	SIGNING_PARTIES.includes(recipient.role) && recipient.signingStatus !== 'SIGNED';
+
+export function createSigningService(
+	options: SigningOptions,
+): Service & { setPublicUrl(url: string): void } {
+	// Known once the server listens; signing URLs point at it.
 	let publicUrl = '';
 	let templates = new Map<string, { id: string; name: string }>();
 	let documents = new Map<string, SigningDocument>();
@@ -93,12 +104,7 @@ export function createSigningService(options: SigningOptions): Service & { baseU
 	const reset = () => {
 		options.deliverer.log.length = 0;
 		templates = new Map(
-			options.seed
-				? [
-						[SEED.residencyTemplateId, { id: SEED.residencyTemplateId, name: 'Residency agreement' }],
-						[SEED.ndaTemplateId, { id: SEED.ndaTemplateId, name: 'Mutual non-disclosure agreement' }],
-					]
-				: [],
+			(options.seed ? seedTemplates() : []).map((template) => [template.id, template]),
 		);
 		documents = new Map();
 		endpoints = options.endpoints.map((endpoint) => ({ id: newId('ep'), ...endpoint }));
@@ -111,88 +117,101 @@ export function createSigningService(options: SigningOptions): Service & { baseU
 		presentedKey: bearerToken,
 		errors: signingErrors,
 		rateLimit: options.rateLimit,
+		openPrefixes: ['/sign/'],
 		logger: options.logger,
 		reset,
 	});
 	const { app } = service;
 
+	const findDocument = (request: FastifyRequest) => {
+		const document = documents.get((request.params as { documentId: string }).documentId);
+		if (!document) throw notFound('Document not found');
+		return document;
+	};
+
+	/** Queues the event for every endpoint; the payload is the document as it is now. */
 	const fire = (event: string, document: SigningDocument, recipient?: Recipient) => {
-		const payload: Record<string, unknown> = documentView(document);
-		if (recipient) payload.recipient = documentView({ ...document, recipients: [recipient] }).recipients[0];
+		const payload = {
+			...documentView(document),
+			...(recipient ? { recipient: recipientView(recipient) } : {}),
+		};
 		const body = JSON.stringify({ event, createdAt: new Date().toISOString(), payload });
 		for (const endpoint of endpoints) {
 			const deliveryId = newId('dlv');
+			const headers = {
+				'content-type': 'application/json',
+				'x-signing-delivery': deliveryId,
+				...(endpoint.secret ? { 'x-signing-secret': endpoint.secret } : {}),
+			};
 			options.deliverer.send({
 				deliveryId,
 				event,
 				url: endpoint.url,
 				body,
-				headers: () => ({
-					'content-type': 'application/json',
-					'x-signing-delivery': deliveryId,
-					...(endpoint.secret ? { 'x-signing-secret': endpoint.secret } : {}),
-				}),
+				headers: () => headers,
 			});
 		}
 	};
 
+	const completeIfAllSigned = (document: SigningDocument) => {
+		if (document.status !== 'PENDING' || document.recipients.some(needsToSign)) return;
+		document.status = 'COMPLETED';
+		document.completedAt = document.updatedAt = new Date().toISOString();
+		document.certifiedPackageUrl = `https://signing.example.test/certified/${document.id}.pdf`;
+		fire('document.completed', document);
+	};
+
 	const sign = (document: SigningDocument, recipient: Recipient) => {
-		if (!REQUIRED_ROLES.includes(recipient.role)) throw badRequest(`A ${recipient.role} does not sign`);
-		if (recipient.signingStatus === 'SIGNED') throw new HttpProblem(409, 'This recipient has already signed');
-		if (document.status !== 'PENDING') throw new HttpProblem(409, `The document is ${document.status}`);
-		const now = new Date().toISOString();
-		recipient.signingStatus = 'SIGNED';
-		recipient.signedAt = now;
-		document.updatedAt = now;
-		const required = document.recipients.filter((r) => REQUIRED_ROLES.includes(r.role));
-		const complete = required.every((r) => r.signingStatus === 'SIGNED');
-		if (complete) {
-			document.status = 'COMPLETED';
-			document.completedAt = now;
-			document.certifiedPackageUrl = `https://signing.example.test/certified/${document.id}.pdf`;
+		if (!SIGNING_PARTIES.includes(recipient.role)) {
+			throw badRequest(`A ${recipient.role} receives a copy and does not sign`);
 		}
-		fire('document.signed', complete ? { ...document, status: 'PENDING', completedAt: null, certifiedPackageUrl: null } : document, recipient);
-		if (complete) fire('document.completed', document);
+		if (recipient.signingStatus === 'SIGNED') throw conflict('This recipient has already signed');
+		if (document.status !== 'PENDING') throw conflict(`The document is ${document.status}`);
+		recipient.signingStatus = 'SIGNED';
+		recipient.signedAt = document.updatedAt = new Date().toISOString();
+		// The signature is reported before the document completes, so document.signed shows PENDING.
+		fire('document.signed', document, recipient);
+		completeIfAllSigned(document);
+	};
+
+	const parseRecipient = (entry: unknown, index: number): Recipient => {
+		const at = `recipients[${index}]`;
+		const fields = checkBody(
+			entry,
+			{ required: { name: 'string', email: 'string', role: 'string' } },
+			at,
+		);
+		const email = String(fields.email);
+		if (!EMAIL_PATTERN.test(email)) throw badRequest(`"${at}.email" is not a valid e-mail address`);
+		return {
+			recipientId: newId('rcp'),
+			name: nonEmpty(fields.name, `${at}.name`),
+			email,
+			role: oneOf(fields.role, SIGNING_ROLES, `${at}.role`),
+			signingStatus: 'NOT_SIGNED',
+			signedAt: null,
+			token: randomBytes(16).toString('hex'),
+		};
 	};
 
 	app.post('/api/v2/templates/:templateId/generate-document', async (request) => {
 		checkQuery(request.query, []);
 		const { templateId } = request.params as { templateId: string };
-		const body = checkBody(request.body, { title: 'string', recipients: 'array' });
+		const body = checkBody(request.body, { required: { title: 'string', recipients: 'array' } });
 		if (!templates.has(templateId)) throw notFound('Template not found');
-		const title = String(body.title).trim();
-		if (title === '') throw badRequest('"title" must not be empty');
-		const recipients = body.recipients as unknown[];
-		if (recipients.length === 0) throw badRequest('At least one recipient is required');
+		const entries = body.recipients as unknown[];
+		if (entries.length === 0) throw badRequest('At least one recipient is required');
 		const now = new Date().toISOString();
 		const document: SigningDocument = {
 			id: newId('doc'),
-			title,
+			title: nonEmpty(body.title, 'title'),
 			templateId,
 			status: 'DRAFT',
 			createdAt: now,
 			updatedAt: now,
 			completedAt: null,
+			recipients: entries.map(parseRecipient),
 			certifiedPackageUrl: null,
-			recipients: recipients.map((entry, index) => {
-				const recipient = checkBody(entry, { name: 'string', email: 'string', role: 'string' });
-				if (String(recipient.name).trim() === '') throw badRequest(`recipients[${index}].name must not be empty`);
-				if (!EMAIL_PATTERN.test(String(recipient.email))) {
-					throw badRequest(`recipients[${index}].email is not a valid e-mail address`);
-				}
-				if (!SIGNING_ROLES.includes(String(recipient.role))) {
-					throw badRequest(`recipients[${index}].role must be one of ${SIGNING_ROLES.join(', ')}`);
-				}
-				return {
-					recipientId: newId('rcp'),
-					name: String(recipient.name),
-					email: String(recipient.email),
-					role: String(recipient.role),
-					signingStatus: 'NOT_SIGNED' as const,
-					signedAt: null,
-					token: randomBytes(12).toString('hex'),
-				};
-			}),
 		};
 		documents.set(document.id, document);
 		fire('document.created', document);
@@ -202,29 +221,45 @@ export function createSigningService(options: SigningOptions): Service & { baseU
 			documentId: document.id,
 			title: document.title,
 			status: document.status,
-			recipients: document.recipients.map((recipient) => ({
-				recipientId: recipient.recipientId,
-				name: recipient.name,
-				email: recipient.email,
-				role: recipient.role,
-				signingStatus: recipient.signingStatus,
-				signingUrl: `${publicUrl}/sign/${recipient.token}`,
-			})),
+			recipients: document.recipients.map(
+				({ recipientId, name, email, role, signingStatus, token }) => ({
+					recipientId,
+					name,
+					email,
+					role,
+					signingStatus,
+					signingUrl: `${publicUrl}/sign/${token}`,
+				}),
+			),
 		};
 	});
 
 	app.get('/api/v2/documents/:documentId', async (request) => {
 		checkQuery(request.query, []);
-		const document = documents.get((request.params as { documentId: string }).documentId);
-		if (!document) throw notFound('Document not found');
-		return documentView(document);
+		return documentView(findDocument(request));
+	});
+
+	// What a recipient's browser opens: outside the API, so without token.
+	app.get('/sign/:token', async (request, reply) => {
+		const { token } = request.params as { token: string };
+		for (const document of documents.values()) {
+			const recipient = document.recipients.find((candidate) => candidate.token === token);
+			if (!recipient) continue;
+			const text = `${document.title}\nFor ${recipient.name} (${recipient.role}): ${recipient.signingStatus}\n`;
+			return await reply.type('text/plain; charset=utf-8').send(text);
+		}
+		return await reply.code(404).type('text/plain').send('Unknown signing link');
 	});
 
 	// Control endpoints: the administrator panel and the recipients' actions.
 	app.get('/_sandbox/webhook-endpoints', async () => ({ endpoints }));
 	app.post('/_sandbox/webhook-endpoints', async (request) => {
-		const body = checkBody(request.body, { url: 'string' }, { secret: 'string' });
-		const endpoint: Endpoint = { id: newId('ep'), url: String(body.url), secret: body.secret as string | undefined };
+		const body = checkBody(request.body, {
+			required: { url: 'string' },
+			optional: { secret: 'string' },
+		});
+		const endpoint: Endpoint = { id: newId('ep'), url: httpUrl(body.url, 'url') };
+		if (body.secret !== undefined) endpoint.secret = String(body.secret);
 		endpoints.push(endpoint);
 		return endpoint;
 	});
@@ -232,36 +267,50 @@ export function createSigningService(options: SigningOptions): Service & { baseU
 		endpoints = [];
 		return { ok: true };
 	});
+	app.delete('/_sandbox/webhook-endpoints/:endpointId', async (request) => {
+		const { endpointId } = request.params as { endpointId: string };
+		const endpoint = endpoints.find((candidate) => candidate.id === endpointId);
+		if (!endpoint) throw notFound('Endpoint not found');
+		endpoints = endpoints.filter((candidate) => candidate !== endpoint);
+		return endpoint;
+	});
 	app.get('/_sandbox/deliveries', async () => ({ deliveries: options.deliverer.log }));
-	app.get('/_sandbox/documents', async () => ({ documents: [...documents.values()].map(documentView) }));
+	app.get('/_sandbox/documents', async () => ({
+		documents: [...documents.values()].map(documentView),
+	}));
 	app.post('/_sandbox/templates', async (request) => {
-		const body = checkBody(request.body, { name: 'string' }, { id: 'string' });
-		const template = { id: String(body.id ?? newId('tpl')), name: String(body.name) };
+		const body = checkBody(request.body, {
+			required: { name: 'string' },
+			optional: { id: 'string' },
+		});
+		const template = {
+			id: body.id === undefined ? newId('tpl') : nonEmpty(body.id, 'id'),
+			name: nonEmpty(body.name, 'name'),
+		};
 		templates.set(template.id, template);
 		return template;
 	});
-	const findDocument = (id: string) => {
-		const document = documents.get(id);
-		if (!document) throw notFound('Document not found');
-		return document;
-	};
 	app.post('/_sandbox/documents/:documentId/sign', async (request) => {
-		const document = findDocument((request.params as { documentId: string }).documentId);
-		const body = checkBody(request.body ?? {}, {}, { recipientId: 'string', email: 'string' });
+		const document = findDocument(request);
+		const body = checkBody(request.body, { optional: { recipientId: 'string', email: 'string' } });
+		if ((body.recipientId === undefined) === (body.email === undefined)) {
+			throw badRequest('Give either "recipientId" or "email"');
+		}
 		const recipient = document.recipients.find(
-			(r) => r.recipientId === body.recipientId || (body.email !== undefined && r.email === body.email),
+			(candidate) => candidate.recipientId === body.recipientId || candidate.email === body.email,
 		);
 		if (!recipient) throw notFound('Recipient not found');
 		sign(document, recipient);
 		return documentView(document);
 	});
 	app.post('/_sandbox/documents/:documentId/complete', async (request) => {
-		const document = findDocument((request.params as { documentId: string }).documentId);
-		for (const recipient of document.recipients) {
-			if (REQUIRED_ROLES.includes(recipient.role) && recipient.signingStatus !== 'SIGNED') sign(document, recipient);
-		}
+		const document = findDocument(request);
+		if (request.body !== undefined) checkBody(request.body, {});
+		for (const recipient of document.recipients.filter(needsToSign)) sign(document, recipient);
+		// A document sent only for copies has no one left to sign: completing it is the administrator's call.
+		completeIfAllSigned(document);
 		return documentView(document);
 	});
 
-	return { ...service, baseUrl: (url: string) => (publicUrl = url) };
+	return { ...service, setPublicUrl: (url: string) => (publicUrl = url) };
 }

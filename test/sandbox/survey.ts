@@ -1,25 +1,29 @@
+/** The survey service (CONTRACTS.md, section 3). */
 import { randomBytes } from 'node:crypto';
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 
-import { Deliverer } from './deliveries';
+import type { Deliverer } from './deliveries';
+import { daysAgo, newId, oldestFirst } from './ids';
+import { seedResponses, seedSurveys } from './seed';
+import { bearerToken, createService, type Service } from './service';
 import {
 	badRequest,
-	bearerToken,
 	checkBody,
 	checkQuery,
-	createService,
+	httpUrl,
 	integerParam,
-	newId,
+	isoTime,
+	nonEmpty,
 	notFound,
-	type Service,
-} from './http';
-import { seedResponses, seedSurveys } from './seed';
+	oneOf,
+} from './validation';
 
-export const RESPONSES_DEFAULT_LIMIT = 50;
-export const RESPONSES_MAX_LIMIT = 250;
-export const SURVEY_EVENTS = ['responseCreated', 'responseUpdated', 'responseFinished'];
+export const RESPONSES_LIMIT = { fallback: 50, min: 1, max: 250 };
+export const SURVEY_EVENTS = ['responseCreated', 'responseUpdated', 'responseFinished'] as const;
+const SURVEY_STATUSES = ['draft', 'scheduled', 'inProgress', 'paused', 'completed'] as const;
+const SURVEY_TYPES = ['link', 'app'] as const;
 
 export interface SurveyRecord {
 	id: string;
@@ -65,7 +69,12 @@ const CODES: Record<number, string> = {
 };
 
 const surveyErrors = {
-	send: (reply: FastifyReply, status: number, message: string, details: Record<string, unknown> = {}) =>
+	send: (
+		reply: FastifyReply,
+		status: number,
+		message: string,
+		details: Record<string, unknown> = {},
+	) =>
 		reply
 			.code(status)
 			.type('application/json')
@@ -83,20 +92,24 @@ const hookView = (hook: Hook) => ({
 	url: hook.url,
 	triggers: hook.triggers,
 	surveyIds: hook.surveyIds,
-	...(hook.source !== undefined ? { source: hook.source } : {}),
+	...(hook.source === undefined ? {} : { source: hook.source }),
 });
 
 export function createSurveyService(options: SurveyOptions): Service {
 	let surveys = new Map<string, SurveyRecord>();
+	/** Per survey, oldest first. */
 	let responses = new Map<string, ResponseRecord[]>();
 	let responsesById = new Map<string, ResponseRecord>();
 	let hooks: Hook[] = [];
 
+	const addSurvey = (survey: SurveyRecord) => {
+		surveys.set(survey.id, survey);
+		if (!responses.has(survey.id)) responses.set(survey.id, []);
+	};
 	const addResponses = (surveyId: string, added: ResponseRecord[]) => {
-		const list = responses.get(surveyId) ?? [];
+		const list = responses.get(surveyId)!;
 		list.push(...added);
-		list.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
-		responses.set(surveyId, list);
+		list.sort(oldestFirst);
 		for (const response of added) responsesById.set(response.id, response);
 	};
 
@@ -107,10 +120,7 @@ export function createSurveyService(options: SurveyOptions): Service {
 		responsesById = new Map();
 		hooks = [];
 		if (!options.seed) return;
-		for (const survey of seedSurveys()) {
-			surveys.set(survey.id, survey);
-			responses.set(survey.id, []);
-		}
+		for (const survey of seedSurveys()) addSurvey(survey);
 		for (const response of seedResponses()) addResponses(response.surveyId, [response]);
 	};
 	reset();
@@ -126,7 +136,8 @@ export function createSurveyService(options: SurveyOptions): Service {
 	});
 	const { app } = service;
 
-	const fire = (event: string, response: ResponseRecord) => {
+	/** Queues the event for every hook that asked for it and covers the response's survey. */
+	const fire = (event: (typeof SURVEY_EVENTS)[number], response: ResponseRecord) => {
 		const body = JSON.stringify({
 			event,
 			surveyId: response.surveyId,
@@ -134,9 +145,12 @@ export function createSurveyService(options: SurveyOptions): Service {
 			createdAt: response.createdAt,
 			data: response.data,
 		});
-		for (const hook of hooks) {
-			if (!hook.triggers.includes(event)) continue;
-			if (hook.surveyIds.length > 0 && !hook.surveyIds.includes(response.surveyId)) continue;
+		const subscribed = hooks.filter(
+			(hook) =>
+				hook.triggers.includes(event) &&
+				(hook.surveyIds.length === 0 || hook.surveyIds.includes(response.surveyId)),
+		);
+		for (const hook of subscribed) {
 			const webhookId = newId('msg');
 			const signer = new Webhook(hook.secret);
 			options.deliverer.send({
@@ -159,8 +173,19 @@ export function createSurveyService(options: SurveyOptions): Service {
 
 	const surveyView = (survey: SurveyRecord) => ({
 		...survey,
-		responseCount: responses.get(survey.id)?.length ?? 0,
+		responseCount: responses.get(survey.id)!.length,
 	});
+
+	const findSurveyId = (request: FastifyRequest) => {
+		const { surveyId } = request.params as { surveyId: string };
+		if (!surveys.has(surveyId)) throw notFound('Survey not found');
+		return surveyId;
+	};
+	const findResponse = (request: FastifyRequest) => {
+		const response = responsesById.get((request.params as { responseId: string }).responseId);
+		if (!response) throw notFound('Response not found');
+		return response;
+	};
 
 	app.get('/api/v1/management/surveys', async (request) => {
 		checkQuery(request.query, []);
@@ -169,48 +194,40 @@ export function createSurveyService(options: SurveyOptions): Service {
 
 	app.get('/api/v1/management/surveys/:surveyId/responses', async (request) => {
 		const query = checkQuery(request.query, ['limit', 'offset']);
-		const limit = integerParam(query.limit, 'limit', RESPONSES_DEFAULT_LIMIT, 1, RESPONSES_MAX_LIMIT);
-		const offset = integerParam(query.offset, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
-		const { surveyId } = request.params as { surveyId: string };
-		if (!surveys.has(surveyId)) throw notFound('Survey not found');
-		const all = responses.get(surveyId) ?? [];
+		const limit = integerParam(query.limit, 'limit', RESPONSES_LIMIT);
+		const offset = integerParam(query.offset, 'offset', {
+			fallback: 0,
+			min: 0,
+			max: Number.MAX_SAFE_INTEGER,
+		});
+		const all = responses.get(findSurveyId(request))!;
 		return { data: all.slice(offset, offset + limit), meta: { total: all.length, limit, offset } };
 	});
 
 	app.get('/api/v1/management/responses/:responseId', async (request) => {
 		checkQuery(request.query, []);
-		const response = responsesById.get((request.params as { responseId: string }).responseId);
-		if (!response) throw notFound('Response not found');
-		return { data: response };
+		return { data: findResponse(request) };
 	});
 
 	app.post('/api/v1/webhooks', async (request, reply) => {
 		checkQuery(request.query, []);
-		const body = checkBody(request.body, { url: 'string', triggers: 'array' }, { surveyIds: 'array', source: 'string' });
-		try {
-			if (!/^https?:$/.test(new URL(String(body.url)).protocol)) throw new Error();
-		} catch {
-			throw badRequest('"url" must be an http(s) URL');
-		}
-		const triggers = body.triggers as unknown[];
+		const body = checkBody(request.body, {
+			required: { url: 'string', triggers: 'string[]' },
+			optional: { surveyIds: 'string[]', source: 'string' },
+		});
+		const triggers = body.triggers as string[];
 		if (triggers.length === 0) throw badRequest('"triggers" must not be empty');
-		for (const trigger of triggers) {
-			if (!SURVEY_EVENTS.includes(String(trigger))) {
-				throw badRequest(`Unknown trigger "${String(trigger)}"`, { allowed: SURVEY_EVENTS });
-			}
-		}
-		const surveyIds = (body.surveyIds as unknown[] | undefined) ?? [];
-		if (surveyIds.some((id) => typeof id !== 'string')) throw badRequest('"surveyIds" must be an array of strings');
+		for (const trigger of triggers) oneOf(trigger, SURVEY_EVENTS, 'triggers[]');
 		const hook: Hook = {
 			id: newId('wh'),
-			url: String(body.url),
-			triggers: triggers as string[],
-			surveyIds: surveyIds as string[],
-			...(body.source !== undefined ? { source: String(body.source) } : {}),
+			url: httpUrl(body.url, 'url'),
+			triggers: [...new Set(triggers)],
+			surveyIds: [...new Set((body.surveyIds as string[] | undefined) ?? [])],
+			...(body.source === undefined ? {} : { source: String(body.source) }),
 			secret: `whsec_${randomBytes(24).toString('base64')}`,
 		};
 		hooks.push(hook);
-		return reply.code(201).send({ data: { ...hookView(hook), secret: hook.secret } });
+		return await reply.code(201).send({ data: { ...hookView(hook), secret: hook.secret } });
 	});
 
 	app.get('/api/v1/webhooks', async (request) => {
@@ -232,32 +249,32 @@ export function createSurveyService(options: SurveyOptions): Service {
 	// With their secrets, so that tests and benchmarks can sign deliveries as the service would.
 	app.get('/_sandbox/webhooks', async () => ({ data: hooks }));
 	app.post('/_sandbox/surveys', async (request) => {
-		const body = checkBody(request.body, { name: 'string' }, { id: 'string', status: 'string', type: 'string' });
+		const body = checkBody(request.body, {
+			required: { name: 'string' },
+			optional: { id: 'string', status: 'string', type: 'string' },
+		});
 		const survey: SurveyRecord = {
-			id: String(body.id ?? newId('srv')),
-			name: String(body.name),
-			status: String(body.status ?? 'inProgress'),
-			type: String(body.type ?? 'link'),
+			id: body.id === undefined ? newId('srv') : nonEmpty(body.id, 'id'),
+			name: nonEmpty(body.name, 'name'),
+			status: oneOf(body.status ?? 'inProgress', SURVEY_STATUSES, 'status'),
+			type: oneOf(body.type ?? 'link', SURVEY_TYPES, 'type'),
 			createdAt: new Date().toISOString(),
 		};
-		surveys.set(survey.id, survey);
-		responses.set(survey.id, responses.get(survey.id) ?? []);
+		addSurvey(survey);
 		return surveyView(survey);
 	});
-	const findSurvey = (request: FastifyRequest) => {
-		const { surveyId } = request.params as { surveyId: string };
-		if (!surveys.has(surveyId)) throw notFound('Survey not found');
-		return surveyId;
-	};
 	app.post('/_sandbox/surveys/:surveyId/responses', async (request) => {
-		const surveyId = findSurvey(request);
-		const body = checkBody(request.body, { data: 'object' }, { finished: 'boolean', createdAt: 'string' });
-		const createdAt = String(body.createdAt ?? new Date().toISOString());
+		const surveyId = findSurveyId(request);
+		const body = checkBody(request.body, {
+			required: { data: 'object' },
+			optional: { finished: 'boolean', createdAt: 'string' },
+		});
+		const now = new Date().toISOString();
 		const response: ResponseRecord = {
 			id: newId('resp'),
 			surveyId,
-			createdAt,
-			updatedAt: new Date().toISOString(),
+			createdAt: body.createdAt === undefined ? now : isoTime(body.createdAt, 'createdAt'),
+			updatedAt: now,
 			finished: body.finished !== false,
 			data: body.data as Record<string, unknown>,
 			meta: { source: 'link' },
@@ -268,9 +285,8 @@ export function createSurveyService(options: SurveyOptions): Service {
 		return { data: response };
 	});
 	app.patch('/_sandbox/responses/:responseId', async (request) => {
-		const response = responsesById.get((request.params as { responseId: string }).responseId);
-		if (!response) throw notFound('Response not found');
-		const body = checkBody(request.body, {}, { data: 'object', finished: 'boolean' });
+		const response = findResponse(request);
+		const body = checkBody(request.body, { optional: { data: 'object', finished: 'boolean' } });
 		const wasFinished = response.finished;
 		response.data = { ...response.data, ...(body.data as Record<string, unknown> | undefined) };
 		if (body.finished !== undefined) response.finished = body.finished as boolean;
@@ -280,35 +296,56 @@ export function createSurveyService(options: SurveyOptions): Service {
 		return { data: response };
 	});
 	app.post('/_sandbox/surveys/:surveyId/generate-responses', async (request) => {
-		const surveyId = findSurvey(request);
-		const body = checkBody(request.body, { count: 'number' }, { finishedRatio: 'number' });
-		const count = Number(body.count);
-		const unfinishedEvery = Math.max(1, Math.round(1 / Math.max(1e-9, 1 - Number(body.finishedRatio ?? 0.9))));
-		const start = Date.now() - 60 * 24 * 3600 * 1000;
-		const step = Math.max(1, Math.floor((59 * 24 * 3600 * 1000) / Math.max(1, count)));
-		const existing = responses.get(surveyId)?.length ?? 0;
-		const generated = Array.from({ length: count }, (_, index): ResponseRecord => {
-			const n = existing + index + 1;
-			const createdAt = start + index * step;
-			return {
-				id: `resp_${surveyId}_${String(n).padStart(6, '0')}`,
-				surveyId,
-				createdAt: new Date(createdAt).toISOString(),
-				updatedAt: new Date(createdAt + (60 + (n % 900)) * 1000).toISOString(),
-				finished: n % unfinishedEvery !== 0,
-				data: {
-					fullName: `Applicant ${n}`,
-					email: `applicant${n}@example.org`,
-					phone: `+1 555 01${String(n % 100).padStart(2, '0')} ${String(n).padStart(4, '0')}`,
-					portfolio: `https://portfolio.example.org/applicant-${n}`,
-					decision: ['approved', 'rejected', 'pending'][n % 3],
-				},
-				meta: { source: 'link' },
-			};
+		const surveyId = findSurveyId(request);
+		const body = checkBody(request.body, {
+			required: { count: 'integer' },
+			optional: { finishedRatio: 'number' },
 		});
-		addResponses(surveyId, generated);
-		return { count, total: responses.get(surveyId)?.length ?? 0 };
+		const count = body.count as number;
+		const finishedRatio = (body.finishedRatio as number | undefined) ?? 0.9;
+		if (count < 1 || count > 100_000) throw badRequest('"count" must be between 1 and 100000');
+		if (finishedRatio < 0 || finishedRatio > 1) {
+			throw badRequest('"finishedRatio" must be between 0 and 1');
+		}
+		const first = responses.get(surveyId)!.length + 1;
+		addResponses(
+			surveyId,
+			Array.from({ length: count }, (_, index) =>
+				generatedResponse(surveyId, first + index, index / count, finishedRatio),
+			),
+		);
+		return { count, total: responses.get(surveyId)!.length };
 	});
 
 	return service;
+}
+
+/**
+ * The n-th generated response: the same n gives the same answers. `position` (0 to 1) spreads
+ * creation times over the past 60 days, oldest first; a share of 1 - finishedRatio is unfinished.
+ */
+function generatedResponse(
+	surveyId: string,
+	n: number,
+	position: number,
+	finishedRatio: number,
+): ResponseRecord {
+	const createdAt = daysAgo(60 - position * 59);
+	// Spreads the unfinished evenly rather than in one block: n * ratio crosses an integer for the finished.
+	const finished = Math.floor(n * finishedRatio) !== Math.floor((n - 1) * finishedRatio);
+	return {
+		id: `resp_${surveyId}_${String(n).padStart(6, '0')}`,
+		surveyId,
+		createdAt,
+		updatedAt: new Date(Date.parse(createdAt) + (60 + (n % 900)) * 1000).toISOString(),
+		finished,
+		data: {
+			fullName: `Applicant ${n}`,
+			email: `applicant${n}@example.org`,
+			phone: `+1 555 01${String(n % 100).padStart(2, '0')} ${String(n % 10_000).padStart(4, '0')}`,
+			portfolio: `https://portfolio.example.org/applicant-${n}`,
+			...(finished ? { decision: ['approved', 'rejected', 'pending'][n % 3] } : {}),
+		},
+		meta: { source: 'link' },
+	};
 }

@@ -1,0 +1,247 @@
+/**
+ * What the three simulated services share: auth, the sliding-window rate limit, the fault
+ * mode, the request log, JSON bodies only, and the control endpoints under /_sandbox/.
+ */
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+
+import { Sleeper } from './timers';
+import { badRequest, checkBody, HttpProblem } from './validation';
+
+export interface ErrorStyle {
+	/** Sends the service's own error shape for a status and message. */
+	send(
+		reply: FastifyReply,
+		status: number,
+		message: string,
+		details?: Record<string, unknown>,
+	): FastifyReply;
+}
+
+export interface RecordedRequest {
+	method: string;
+	path: string;
+	query: Record<string, unknown>;
+	/** Lowercased names, as Node reads them. */
+	headers: Record<string, string>;
+	rawBody: string;
+	body: unknown;
+	status: number;
+	at: string;
+}
+
+export interface ServiceOptions {
+	name: 'signing' | 'bookmark' | 'survey';
+	apiKey: string;
+	/** Reads the key a request presents, or undefined. */
+	presentedKey(request: FastifyRequest): string | undefined;
+	errors: ErrorStyle;
+	/** Requests per sliding window per key; null for no limit. */
+	rateLimit: number | null;
+	/** 60 s as the contract says; shorter only in tests of the window itself. */
+	rateWindowMs?: number;
+	/** Pages outside the API (a recipient's signing page): no auth, limit, fault or log. */
+	openPrefixes?: string[];
+	logger?: boolean;
+	/** Puts the service's data back to its initial state. */
+	reset(): void;
+}
+
+export interface Service {
+	app: FastifyInstance;
+	requests: RecordedRequest[];
+}
+
+interface Fault {
+	status: number;
+	count: number;
+	delayMs: number;
+	/** Retry-After of a simulated 429. */
+	retryAfter: number;
+}
+
+const CONTROL_PREFIX = '/_sandbox/';
+
+declare module 'fastify' {
+	interface FastifyRequest {
+		rawBody?: string;
+	}
+}
+
+export function createService(options: ServiceOptions): Service {
+	const app = Fastify({
+		logger: options.logger ?? false,
+		bodyLimit: 10 * 1024 * 1024,
+		// stop() must not wait for clients that keep connections alive.
+		forceCloseConnections: true,
+	});
+	const requests: RecordedRequest[] = [];
+	const sleeper = new Sleeper();
+	const windowMs = options.rateWindowMs ?? 60_000;
+	const outsideApi = [CONTROL_PREFIX, ...(options.openPrefixes ?? [])];
+	let rateLimit = options.rateLimit;
+	let windows = new Map<string, number[]>();
+	let fault: Fault | undefined;
+	// Time every answer takes, as a service behind a network and a database would (benchmarks).
+	let latencyMs = 0;
+
+	const isApi = (request: FastifyRequest) =>
+		!outsideApi.some((prefix) => request.url.startsWith(prefix));
+
+	/** Counts the request in the key's window; or, when the window is full, the seconds until a slot frees. */
+	const takeSlot = (key: string): number | undefined => {
+		if (rateLimit === null) return undefined;
+		const now = Date.now();
+		const window = (windows.get(key) ?? []).filter((at) => now - at < windowMs);
+		windows.set(key, window);
+		if (window.length >= rateLimit) {
+			return Math.max(1, Math.ceil((window[0] + windowMs - now) / 1000));
+		}
+		window.push(now);
+		return undefined;
+	};
+
+	acceptJsonBodiesOnly(app);
+	app.addHook('preClose', async () => sleeper.close());
+
+	app.addHook('onRequest', async (request, reply) => {
+		if (!isApi(request)) return undefined;
+		await sleeper.sleep(latencyMs);
+		if (fault && fault.count > 0) {
+			fault.count--;
+			const { status, delayMs, retryAfter } = fault;
+			await sleeper.sleep(delayMs);
+			if (status === 429) reply.header('retry-after', String(retryAfter));
+			return options.errors.send(reply, status, `Simulated fault ${status}`);
+		}
+		const key = options.presentedKey(request);
+		if (key !== options.apiKey) return options.errors.send(reply, 401, 'Unauthorized');
+		const retryAfter = takeSlot(key);
+		if (retryAfter !== undefined) {
+			reply.header('retry-after', String(retryAfter));
+			return options.errors.send(reply, 429, 'Too many requests');
+		}
+		return undefined;
+	});
+
+	app.addHook('onResponse', async (request, reply) => {
+		if (!isApi(request)) return;
+		requests.push({
+			method: request.method,
+			path: request.url.split('?')[0],
+			query: { ...(request.query as Record<string, unknown>) },
+			headers: Object.fromEntries(
+				Object.entries(request.headers).map(([name, value]) => [
+					name,
+					Array.isArray(value) ? value.join(', ') : String(value),
+				]),
+			),
+			rawBody: request.rawBody ?? '',
+			body: request.body,
+			status: reply.statusCode,
+			at: new Date().toISOString(),
+		});
+	});
+
+	app.setErrorHandler((error, _request, reply) => {
+		if (error instanceof HttpProblem) {
+			return options.errors.send(reply, error.status, error.message, error.details);
+		}
+		const status = (error as { statusCode?: number }).statusCode ?? 500;
+		return options.errors.send(reply, status, (error as Error).message);
+	});
+	app.setNotFoundHandler((request, reply) =>
+		options.errors.send(reply, 404, `No route ${request.method} ${request.url.split('?')[0]}`),
+	);
+
+	app.get('/_sandbox/health', async () => ({ ok: true, service: options.name }));
+	app.get('/_sandbox/requests', async () => ({ requests }));
+	app.delete('/_sandbox/requests', async () => {
+		requests.length = 0;
+		return { ok: true };
+	});
+	app.put('/_sandbox/rate-limit', async (request) => {
+		const body = checkBody(request.body, { required: { limit: 'integer|null' } });
+		if (body.limit !== null && (body.limit as number) < 1) {
+			throw badRequest('"limit" must be at least 1, or null');
+		}
+		rateLimit = body.limit as number | null;
+		windows = new Map();
+		return { limit: rateLimit };
+	});
+	app.put('/_sandbox/faults', async (request) => {
+		const body = checkBody(request.body, {
+			required: { status: 'integer', count: 'integer' },
+			optional: { delayMs: 'integer', retryAfter: 'integer' },
+		});
+		const next: Fault = {
+			status: body.status as number,
+			count: body.count as number,
+			delayMs: (body.delayMs as number | undefined) ?? 0,
+			retryAfter: (body.retryAfter as number | undefined) ?? 1,
+		};
+		if (next.status < 400 || next.status > 599) {
+			throw badRequest('"status" must be an error status, 400 to 599');
+		}
+		if (next.count < 1 || next.delayMs < 0 || next.retryAfter < 0) {
+			throw badRequest('"count" must be at least 1; "delayMs" and "retryAfter" not negative');
+		}
+		fault = next;
+		return fault;
+	});
+	app.delete('/_sandbox/faults', async () => {
+		fault = undefined;
+		return { ok: true };
+	});
+	app.put('/_sandbox/latency', async (request) => {
+		const body = checkBody(request.body, { required: { ms: 'integer' } });
+		if ((body.ms as number) < 0) throw badRequest('"ms" must not be negative');
+		latencyMs = body.ms as number;
+		return { ms: latencyMs };
+	});
+	app.post('/_sandbox/reset', async () => {
+		options.reset();
+		requests.length = 0;
+		rateLimit = options.rateLimit;
+		windows = new Map();
+		fault = undefined;
+		latencyMs = 0;
+		return { ok: true };
+	});
+
+	return { app, requests };
+}
+
+/** Bodies are JSON; anything else (another media type, broken JSON) is a 400, not a 415. */
+function acceptJsonBodiesOnly(app: FastifyInstance) {
+	const parser =
+		(isJson: boolean) =>
+		(
+			request: FastifyRequest,
+			body: string | Buffer,
+			done: (error: Error | null, body?: unknown) => void,
+		) => {
+			request.rawBody = String(body);
+			if (request.rawBody === '') return done(null, undefined);
+			if (!isJson) {
+				return done(badRequest('The request body must be JSON (Content-Type: application/json)'));
+			}
+			try {
+				return done(null, JSON.parse(request.rawBody));
+			} catch {
+				return done(badRequest('The request body is not valid JSON'));
+			}
+		};
+	app.addContentTypeParser('application/json', { parseAs: 'string' }, parser(true));
+	app.addContentTypeParser('*', { parseAs: 'string' }, parser(false));
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+	const header = request.headers.authorization;
+	return (typeof header === 'string' ? /^Bearer\s+(.+)$/i.exec(header) : null)?.[1];
+}
+
+export async function listen(app: FastifyInstance, host: string, port: number): Promise<number> {
+	await app.listen({ host, port });
+	const address = app.server.address();
+	return typeof address === 'object' && address ? address.port : port;
+}
