@@ -199,10 +199,13 @@ export interface Stack {
 }
 
 /** The sandbox, a real n8n with the package installed from its tarball, and credentials to the sandbox. */
-export async function startStack(sandboxOptions: SandboxOptions = { webhookRetryDelayMs: 200 }): Promise<Stack> {
+export async function startStack(
+	sandboxOptions: SandboxOptions = { webhookRetryDelayMs: 200 },
+	n8nEnv: Record<string, string> = {},
+): Promise<Stack> {
 	const sandbox = await startSandbox(sandboxOptions);
 	try {
-		const n8n = await startN8n({ packageTarball: await packPackage() });
+		const n8n = await startN8n({ packageTarball: await packPackage(), env: n8nEnv });
 		const credentials = await createSandboxCredentials(n8n, sandbox);
 		return {
 			sandbox,
