@@ -13,6 +13,7 @@ import { Webhook } from 'standardwebhooks';
 import { N8N_VERSION, NODE24_BIN, PROJECT_ROOT } from '../test/harness/paths';
 import { N8nInstance, PACKAGE_NAME } from '../test/harness/n8n';
 import { activateWorkflow, importWorkflow, Stack, startStack, waitUntil } from '../test/harness/provision';
+import { sandboxControl } from '../test/unit/helpers/sandbox';
 
 const say = (line = '') => process.stdout.write(`${line}\n`);
 const RESPONSES = Number(process.env.BENCH_RESPONSES ?? 20_000);
@@ -137,24 +138,19 @@ async function countExecutions(n8n: N8nInstance, workflowId: string): Promise<nu
 	return count;
 }
 
-async function sandboxRequests(url: string): Promise<Array<{ status: number; path: string }>> {
-	const answer = (await fetch(`${url}/_sandbox/requests`).then(async (r) => await r.json())) as {
-		requests: Array<{ status: number; path: string }>;
-	};
-	await fetch(`${url}/_sandbox/requests`, { method: 'DELETE' });
-	return answer.requests;
+/** The API requests the service received since the last call, which it then forgets. */
+async function takeRequests(service: ReturnType<typeof sandboxControl>) {
+	const requests = await service.requests();
+	await service.clearRequests();
+	return requests;
 }
 
 async function p1ReturnAll(stack: Stack) {
 	const { n8n, sandbox, credentials } = stack;
-	const control = (route: string, body: unknown) => post(`${sandbox.survey.url}/_sandbox${route}`, body);
-	await control('/surveys', { id: BENCH_SURVEY, name: 'Benchmark survey', status: 'completed' });
-	await control(`/surveys/${BENCH_SURVEY}/generate-responses`, { count: RESPONSES });
-	await fetch(`${sandbox.survey.url}/_sandbox/rate-limit`, {
-		method: 'PUT',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ limit: null }),
-	});
+	const survey = sandboxControl(sandbox, 'survey');
+	await survey.call('POST', '/surveys', { id: BENCH_SURVEY, name: 'Benchmark survey', status: 'completed' });
+	await survey.call('POST', `/surveys/${BENCH_SURVEY}/generate-responses`, { count: RESPONSES });
+	await survey.rateLimit(null);
 	const surveyCredential = { surveyApi: credentials.surveyApi };
 	const ours = await deployChain(n8n, stack, 'Bench P1 – Survey node', [
 		webhookNode('bench-p1-ours'),
@@ -212,11 +208,11 @@ async function p1ReturnAll(stack: Stack) {
 	]);
 
 	const measure = async (workflowId: string, path: string) => {
-		await sandboxRequests(sandbox.survey.url);
+		await survey.clearRequests();
 		const memory = sampleMemory(n8n.pid);
 		const { status, ms } = await callUntilRegistered(`${n8n.baseUrl}/webhook/${path}`, {});
 		const peakBytes = memory();
-		const requests = (await sandboxRequests(sandbox.survey.url)).length;
+		const requests = (await takeRequests(survey)).length;
 		const execution = await lastExecution(n8n, workflowId, 'Responses');
 		return { status, wallMs: ms, peakBytes, requests, ...execution };
 	};
@@ -231,12 +227,7 @@ async function p1ReturnAll(stack: Stack) {
 		peakMemoryMb: +(median(runs.map((run) => run.peakBytes)) / 2 ** 20).toFixed(1),
 		statuses: [...new Set(runs.map((run) => run.status))],
 	});
-	const setLatency = async (ms: number) =>
-		await fetch(`${sandbox.survey.url}/_sandbox/latency`, {
-			method: 'PUT',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ ms }),
-		});
+	const setLatency = async (ms: number) => await survey.call('PUT', '/latency', { ms });
 	const compare = async (latencyMs: number) => {
 		await setLatency(latencyMs);
 		// One warm-up each, so that neither side pays n8n's first-run costs.
@@ -291,9 +282,10 @@ async function p2WebhookIngest(stack: Stack, options: { webhookNodeV1: boolean }
 		},
 	]);
 	// The secret the trigger registered, as the service would sign with it.
-	const hooks = (await fetch(`${sandbox.survey.url}/_sandbox/webhooks`).then(async (r) => await r.json())) as {
-		data: Array<{ url: string; secret: string }>;
-	};
+	const hooks = await sandboxControl(sandbox, 'survey').call<{ data: Array<{ url: string; secret: string }> }>(
+		'GET',
+		'/webhooks',
+	);
 	const secret = hooks.data.find((hook) => hook.url.includes('bench-p2-ours'))?.secret;
 	if (!secret) throw new Error('The Survey Trigger registered no webhook');
 	const webhookNodeAt = async (typeVersion: number) => {
@@ -366,11 +358,8 @@ async function p2WebhookIngest(stack: Stack, options: { webhookNodeV1: boolean }
 
 async function p3BulkSigning(stack: Stack) {
 	const { n8n, sandbox, credentials } = stack;
-	await fetch(`${sandbox.signing.url}/_sandbox/rate-limit`, {
-		method: 'PUT',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ limit: SIGNING_LIMIT }),
-	});
+	const signing = sandboxControl(sandbox, 'signing');
+	await signing.rateLimit(SIGNING_LIMIT);
 	const workflow = await deployChain(n8n, stack, 'Bench P3 – bulk signing', [
 		webhookNode('bench-p3'),
 		{
@@ -398,13 +387,11 @@ async function p3BulkSigning(stack: Stack) {
 		} as Node,
 	]);
 	const applicants = Array.from({ length: DOCUMENTS }, (_, n) => ({ name: `Applicant ${n}`, email: `applicant${n}@example.org` }));
-	await sandboxRequests(sandbox.signing.url);
+	await signing.clearRequests();
 	const { ms } = await callUntilRegistered(`${n8n.baseUrl}/webhook/bench-p3`, { applicants });
-	const requests = await sandboxRequests(sandbox.signing.url);
+	const requests = await takeRequests(signing);
 	const { items } = (await lastExecution(n8n, workflow.id, 'Generate')) as { items: Array<{ error?: unknown }> };
-	const documents = ((await fetch(`${sandbox.signing.url}/_sandbox/documents`).then(async (r) => await r.json())) as {
-		documents: unknown[];
-	}).documents.length;
+	const documents = (await signing.call<{ documents: unknown[] }>('GET', '/documents')).documents.length;
 	const floorMs = (DOCUMENTS / SIGNING_LIMIT) * 60_000;
 	return {
 		wallMs: ms,

@@ -1,15 +1,8 @@
-import type { Sandbox } from '../../sandbox';
+import type { RecordedRequest, Sandbox } from '../../sandbox';
+
+export type { RecordedRequest };
 
 export type ServiceName = 'signing' | 'bookmark' | 'survey';
-
-export interface RecordedRequest {
-	method: string;
-	path: string;
-	query: Record<string, string>;
-	headers: Record<string, string>;
-	body: unknown;
-	status: number;
-}
 
 /** The sandbox's control endpoints of one service, for tests. */
 export function sandboxControl(sandbox: Sandbox, service: ServiceName) {
