@@ -41,3 +41,20 @@ export function requiredString(
 	if (text === '') throw invalidInput(ctx, itemIndex, displayName, 'must not be empty');
 	return text;
 }
+
+/**
+ * An id that becomes a segment of a request path. `.` and `..` would change the path itself
+ * (`documents/..` is `GET /api/v2/`), and such ids can come from an agent, so they are refused.
+ */
+export function requiredId(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	parameter: string,
+	displayName: string,
+): string {
+	const id = requiredString(ctx, itemIndex, parameter, displayName);
+	if (id === '.' || id === '..') {
+		throw invalidInput(ctx, itemIndex, displayName, `"${id}" is not a valid ID`);
+	}
+	return id;
+}
