@@ -19,7 +19,9 @@ export class Bookmarks implements INodeType {
 		icon: { light: 'file:bookmarks.svg', dark: 'file:bookmarks.dark.svg' },
 		group: ['output'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		// What the operation does, as a person reads it (issue 18: never the code names).
+		subtitle:
+			'={{ ({ "bookmark:create": "Create bookmark", "bookmark:get": "Get bookmark", "bookmark:getMany": "Get many bookmarks", "bookmark:search": "Search bookmarks", "list:getMany": "Get many lists" })[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}',
 		description: 'Store, search and read bookmark records: links, notes and OCR text',
 		defaults: { name: 'Bookmarks' },
 		usableAsTool: true,

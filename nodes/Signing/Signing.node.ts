@@ -11,7 +11,9 @@ export class Signing implements INodeType {
 		icon: { light: 'file:signing.svg', dark: 'file:signing.dark.svg' },
 		group: ['output'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		// What the operation does, as a person reads it (issue 18: never the code names).
+		subtitle:
+			'={{ ({ "document:generateFromTemplate": "Generate from template", "document:get": "Get document" })[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}',
 		description: 'Generate documents from templates for e-signature and follow their status',
 		defaults: { name: 'Signing' },
 		usableAsTool: true,

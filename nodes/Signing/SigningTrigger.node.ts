@@ -8,6 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { eventsSubtitle } from '../shared/descriptions';
 import {
 	ACKNOWLEDGE_ONLY,
 	credentialWebhookSecret,
@@ -27,7 +28,7 @@ export class SigningTrigger implements INodeType {
 		icon: { light: 'file:signing.svg', dark: 'file:signing.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["events"].join(", ")}}',
+		subtitle: eventsSubtitle(),
 		description: 'Starts the workflow when a document is created, sent, signed or completed',
 		defaults: { name: 'Signing Trigger' },
 		inputs: [],

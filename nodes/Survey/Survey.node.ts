@@ -20,7 +20,9 @@ export class Survey implements INodeType {
 		icon: { light: 'file:survey.svg', dark: 'file:survey.dark.svg' },
 		group: ['input'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		// What the operation does, as a person reads it (issue 18: never the code names).
+		subtitle:
+			'={{ ({ "survey:getMany": "Get many surveys", "survey:getMetrics": "Get survey metrics", "response:get": "Get response", "response:getMany": "Get many responses", "applicantRecords:export": "Export applicant records" })[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}',
 		description: 'Read surveys, their responses and metrics, and export applicant records without personal data',
 		defaults: { name: 'Survey' },
 		usableAsTool: true,

@@ -10,6 +10,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { eventsSubtitle } from '../shared/descriptions';
 import { verifyStandardWebhook } from '../shared/standardWebhooks';
 import {
 	ACKNOWLEDGE_ONLY,
@@ -60,7 +61,7 @@ export class SurveyTrigger implements INodeType {
 		icon: { light: 'file:survey.svg', dark: 'file:survey.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["events"].join(", ")}}',
+		subtitle: eventsSubtitle(),
 		description: 'Starts the workflow when a survey response is created, updated or finished',
 		defaults: { name: 'Survey Trigger' },
 		inputs: [],

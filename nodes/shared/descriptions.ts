@@ -51,3 +51,11 @@ export function readIntegerOption(
 		max: option.typeOptions?.maxValue,
 	});
 }
+
+/**
+ * The subtitle of a trigger: its selected events as words (`responseFinished` and
+ * `document.completed` read "Response finished", "Document completed").
+ */
+export function eventsSubtitle(parameter = 'events'): string {
+	return `={{ [].concat($parameter["${parameter}"] || []).map(e => String(e).replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[._-]+/g, " ").toLowerCase().replace(/^./, c => c.toUpperCase())).join(", ") }}`;
+}
