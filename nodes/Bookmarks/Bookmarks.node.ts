@@ -7,6 +7,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { executeOperation } from '../shared/execute';
+import { bookmarkApiTest } from './credentialTest';
 import { bookmarkDescription, bookmarkOperations } from './resources/bookmark';
 import { listDescription, listOperations, searchLists } from './resources/list';
 
@@ -27,7 +28,7 @@ export class Bookmarks implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'bookmarkApi', required: true }],
+		credentials: [{ name: 'bookmarkApi', required: true, testedBy: 'bookmarkApiTest' }],
 		properties: [
 			{
 				displayName: 'Resource',
@@ -45,7 +46,7 @@ export class Bookmarks implements INodeType {
 		],
 	};
 
-	methods = { listSearch: { searchLists } };
+	methods = { credentialTest: { bookmarkApiTest }, listSearch: { searchLists } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await executeOperation(this, operationsByResource);

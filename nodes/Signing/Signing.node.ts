@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { executeOperation } from '../shared/execute';
+import { signingApiTest } from './credentialTest';
 import { documentDescription, documentOperations } from './resources/document';
 
 export class Signing implements INodeType {
@@ -19,7 +20,7 @@ export class Signing implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'signingApi', required: true }],
+		credentials: [{ name: 'signingApi', required: true, testedBy: 'signingApiTest' }],
 		properties: [
 			{
 				displayName: 'Resource',
@@ -32,6 +33,8 @@ export class Signing implements INodeType {
 			...documentDescription,
 		],
 	};
+
+	methods = { credentialTest: { signingApiTest } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await executeOperation(this, { document: documentOperations });

@@ -20,6 +20,7 @@ import {
 	secretsMatch,
 	sha256Hex,
 } from '../shared/webhooks';
+import { signingApiTest } from './credentialTest';
 
 export class SigningTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -37,6 +38,7 @@ export class SigningTrigger implements INodeType {
 			{
 				name: 'signingApi',
 				required: false,
+				testedBy: 'signingApiTest',
 				displayName: 'Signing API (for the webhook secret)',
 			},
 		],
@@ -91,6 +93,8 @@ export class SigningTrigger implements INodeType {
 
 	// The service has no registration API: endpoints are added by an administrator, so
 	// activation has nothing to create or delete remotely.
+	methods = { credentialTest: { signingApiTest } };
+
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {

@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { executeOperation } from '../shared/execute';
+import { surveyApiTest } from './credentialTest';
 import { applicantRecordsDescription, applicantRecordsOperations } from './resources/applicantRecords';
 import { responseDescription, responseOperations } from './resources/response';
 import { surveyDescription, surveyOperations } from './resources/survey';
@@ -28,7 +29,7 @@ export class Survey implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'surveyApi', required: true }],
+		credentials: [{ name: 'surveyApi', required: true, testedBy: 'surveyApiTest' }],
 		properties: [
 			{
 				displayName: 'Resource',
@@ -48,7 +49,7 @@ export class Survey implements INodeType {
 		],
 	};
 
-	methods = { listSearch: { searchSurveys } };
+	methods = { credentialTest: { surveyApiTest }, listSearch: { searchSurveys } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await executeOperation(this, operationsByResource);

@@ -22,6 +22,7 @@ import {
 	rejectUnauthorized,
 	sha256Hex,
 } from '../shared/webhooks';
+import { surveyApiTest } from './credentialTest';
 import { listSurveys, surveyRequest } from './transport';
 
 interface RegisteredHook {
@@ -66,7 +67,7 @@ export class SurveyTrigger implements INodeType {
 		defaults: { name: 'Survey Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'surveyApi', required: true }],
+		credentials: [{ name: 'surveyApi', required: true, testedBy: 'surveyApiTest' }],
 		webhooks: [
 			{
 				name: 'default',
@@ -148,6 +149,7 @@ export class SurveyTrigger implements INodeType {
 	};
 
 	methods = {
+		credentialTest: { surveyApiTest },
 		loadOptions: {
 			async getSurveys(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 				const surveys = await listSurveys(this);
