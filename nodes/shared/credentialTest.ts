@@ -91,8 +91,10 @@ export function serviceCredentialTest(probe: ServiceProbe) {
 				? ` Check the path ${extraPath} in the Base URL: it is the address of the ${probe.service} itself, without ${probe.apiPrefix}.`
 				: ` Check that the Base URL is the address of the ${probe.service}.`;
 
-		// n8n gives credential tests only this helper (ICredentialTestFunctions has no httpRequest);
-		// n8n's own nodes' credential tests use it too.
+		// Credential tests get only this helper from n8n (ICredentialTestFunctions has no
+		// httpRequest, and its `request` is not deprecated); n8n's own credential tests use it.
+		// The lint rule that steers execute functions from `this.helpers.request` to httpRequest
+		// has no replacement to offer here.
 		const { helpers } = this;
 		let response: { statusCode: number; body: unknown };
 		try {
