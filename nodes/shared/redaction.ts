@@ -148,6 +148,12 @@ interface KnownValue {
 
 /** Known values shorter than this (in letters and digits) are too common to look for in free text. */
 const MIN_KNOWN_LENGTH = 3;
+/** Placeholders people type into personal fields; replacing them everywhere would garble other answers. */
+const PLACEHOLDERS = new Set(
+	'none null nil n a unknown anonymous anon test yes no true false undefined private withheld not applicable'.split(
+		' ',
+	),
+);
 
 /**
  * Replaces personal data with pseudonyms such as `EMAIL_1`. The same value always gets the
@@ -233,6 +239,7 @@ export class Redactor {
 	private know(kind: Kind, value: string): void {
 		const valueParts = parts(value);
 		if (valueParts.join('').length < MIN_KNOWN_LENGTH) return;
+		if (valueParts.every((part) => PLACEHOLDERS.has(part))) return;
 		const key = `${kind}\u0000${valueParts.join(' ')}`;
 		if (this.knownKeys.has(key)) return;
 		this.knownKeys.add(key);

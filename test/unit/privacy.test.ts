@@ -189,6 +189,14 @@ describe('Redactor regressions (issue 11 §1, issue 18 item 10)', () => {
 		expect(redacted).toEqual({ email: 'EMAIL_1', website: 'https://example.com/NAME_1/cv' });
 	});
 
+	it('does not look for placeholders typed into a name field', () => {
+		const redacted = redactRecords(
+			[{ fullName: 'None' }, { fullName: 'Ada Lovelace', answer: 'None of the above' }],
+			'redact',
+		);
+		expect(redacted[1].answer).toBe('None of the above');
+	});
+
 	it('leaves words that merely contain a known name alone', () => {
 		const redacted = redact({ fullName: 'Ada Lovelace', note: 'Adamant about Lovelaces' });
 		expect(redacted.note).toBe('Adamant about Lovelaces');
@@ -299,6 +307,13 @@ describe('Applicant Records → Export of the privacy corpus, against the sandbo
 		});
 		expect(records[1]['background.employer']).toBe('PERSONAL_1');
 		expect(records[1]['background.yearsActive']).toBe(40);
+	});
+
+	it('scrubs a personal key inside a nested answer, keeping the path around it', async () => {
+		const records = await exportRecords({ personalData: 'redact' });
+		const contactFields = Object.keys(records[0]).filter((field) => field.startsWith('contacts.'));
+		expect(contactFields).toEqual([expect.stringMatching(/^contacts\.EMAIL_\d+$/)]);
+		expect(records[0][contactFields[0]]).toBe('supervisor');
 	});
 
 	it('replaces a name recurring in another record of the export with the same pseudonym', async () => {

@@ -108,14 +108,15 @@ async function exportRecords(this: IExecuteFunctions, itemIndex: number): Promis
 	const finished = responses.filter(
 		(response) => options.includeUnfinished === true || response.finished === true,
 	);
-	// Answers are flattened before redaction so that Extra Personal Fields match the dotted names
-	// the user sees in the output, and redacted together so that a name learnt from one record is
-	// replaced wherever it recurs in the export.
+	// Redacted together, so that a name learnt from one record is replaced wherever it recurs in
+	// the export; the Redactor judges nested fields by their dotted paths, which are the names the
+	// flattened output shows, so Extra Personal Fields match those. Redacting before flattening
+	// keeps a scrubbed key (`referees.alan@turing.org`) apart from the path around it.
 	const answers = redactRecords(
-		finished.map((response) => flatten((response.data ?? {}) as IDataObject)),
+		finished.map((response) => (response.data ?? {}) as IDataObject),
 		mode,
 		extraFields,
-	);
+	).map((answer) => flatten(answer));
 	return finished.map((response, index) => ({
 		responseId: response.id,
 		surveyId: response.surveyId,
