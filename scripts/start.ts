@@ -14,6 +14,7 @@ import {
 	createSandboxCredentials,
 	hasTrigger,
 	importWorkflowFiles,
+	MCP_TOKEN,
 	nodesOfType,
 	productionWebhookUrl,
 	SIGNING_WEBHOOK_SECRET,
@@ -67,6 +68,8 @@ async function main() {
 	say(`Signing sandbox:   ${sandbox.signing.url}  (token ${sandbox.signing.apiKey})`);
 	say(`Bookmark sandbox:  ${sandbox.bookmark.url}  (key ${sandbox.bookmark.apiKey})`);
 	say(`Survey sandbox:    ${sandbox.survey.url}  (key ${sandbox.survey.apiKey})`);
+	say(`MCP server:        ${n8n.baseUrl}/mcp/attunement-tools`);
+	say(`  header:          Authorization: Bearer ${MCP_TOKEN}`);
 	say(`n8n log:           ${n8n.logFile}`);
 	say();
 	say('Press Ctrl+C to stop everything.');
