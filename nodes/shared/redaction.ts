@@ -103,6 +103,28 @@ export function kindOfFieldName(field: string, parent = ''): Kind | undefined {
 	return undefined;
 }
 
+/**
+ * Fields named after a person (`guardian`, `referee`, `nextOfKin`, `parentOrGuardian`) hold a
+ * name when their answer is text; when it is an object or a list, its own fields are judged.
+ */
+const PERSON_WORDS = new Set(
+	(
+		'applicant candidate guardian parent mother father spouse partner referee mentor supervisor ' +
+		'witness signer signatory recipient respondent kin'
+	).split(' '),
+);
+const PERSON_COMPOUNDS = ['contactperson', 'emergencycontact', 'nextofkin'];
+
+export function namesAPerson(field: string): boolean {
+	const all = words(field.split('.').pop() ?? '').map((word) => word.replace(/\d+$/, ''));
+	const compact = all.join('');
+	const last = all[all.length - 1];
+	return (
+		(last !== undefined && PERSON_WORDS.has(last.replace(/s$/, ''))) ||
+		PERSON_COMPOUNDS.some((compound) => compact.endsWith(compound))
+	);
+}
+
 /** Field names whose numbers are times, counts or amounts, never phone numbers. */
 const NUMERIC_FIELD_WORDS = new Set(
 	(
@@ -185,6 +207,17 @@ export class Redactor {
 	/** The kind of a field by its name alone (no parent), the extra personal fields included. */
 	kindOfField(field: string): Kind | undefined {
 		return this.kindAt([field]);
+	}
+
+	/** The kind of a field holding this value: by its path, or a name when a text answer sits in a field named after a person. */
+	private kindOf(path: string[], value: unknown): Kind | undefined {
+		const kind = this.kindAt(path);
+		if (kind) return kind;
+		return typeof value === 'string' &&
+			namesAPerson(path[path.length - 1] ?? '') &&
+			parseJsonAnswer(value) === undefined
+			? 'NAME'
+			: undefined;
 	}
 
 	/**
@@ -281,7 +314,7 @@ export class Redactor {
 		if (value !== null && typeof value === 'object') {
 			for (const [field, entry] of Object.entries(value as IDataObject)) {
 				const fieldPath = [...path, field];
-				this.learnValue(entry, fieldPath, kind ?? this.kindAt(fieldPath));
+				this.learnValue(entry, fieldPath, kind ?? this.kindOf(fieldPath, entry));
 			}
 		}
 	}
@@ -392,7 +425,7 @@ export class Redactor {
 		const result: IDataObject = {};
 		for (const [field, value] of Object.entries(record)) {
 			const fieldPath = [...path, field];
-			const kind = this.kindAt(fieldPath);
+			const kind = this.kindOf(fieldPath, value);
 			if (kind && this.mode === 'omit' && !isBlank(value)) continue;
 			result[this.key(field, result)] = this.value(
 				value,

@@ -70,6 +70,29 @@ describe('personal fields are found by name in any naming style', () => {
 		expect(redact({ [field]: 'Residency 2026' })[field]).toBe('Residency 2026');
 	});
 
+	it('takes a text answer in a field named after a person for a name, and judges an object there by its fields', () => {
+		expect(
+			redact({
+				guardian: 'Walter Hopper',
+				parentOrGuardian: 'Joylette Coleman',
+				referee1: 'Michael Faraday',
+			}),
+		).toEqual({
+			guardian: 'NAME_1',
+			parentOrGuardian: 'NAME_2',
+			referee1: 'NAME_3',
+		});
+		expect(
+			redact({
+				nextOfKin: { name: 'Joshua Coleman', relationship: 'father' },
+				applicantType: 'individual',
+			}),
+		).toEqual({
+			nextOfKin: { name: 'NAME_1', relationship: 'father' },
+			applicantType: 'individual',
+		});
+	});
+
 	it('judges a bare "name" by the field it sits in', () => {
 		expect(redact({ company: { name: 'Analytical Engines Ltd' } })).toEqual({
 			company: { name: 'Analytical Engines Ltd' },
