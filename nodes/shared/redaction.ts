@@ -142,10 +142,17 @@ const MIN_PHONE_DIGITS = 7;
 /** Without a leading + or 0, a run of digits is a phone number only from this length (else: amounts, years). */
 const MIN_BARE_PHONE_DIGITS = 10;
 
-function isPhoneLike(candidate: string): boolean {
+/**
+ * Whether a run of digits is a phone number. One starting with `+`, `0` or `(` is from 7 digits;
+ * any other needs 10 digits, no group of a single digit (an ISBN: `978-3-16-148410-0`), and must
+ * not stand in a URL or parameter (`?id=1234567890`).
+ */
+function isPhoneLike(candidate: string, before: string): boolean {
 	const digits = candidate.replace(/\D/g, '');
 	if (digits.length < MIN_PHONE_DIGITS) return false;
-	return /^[+0(]/.test(candidate) || digits.length >= MIN_BARE_PHONE_DIGITS;
+	if (/^[+0(]/.test(candidate)) return true;
+	if (digits.length < MIN_BARE_PHONE_DIGITS || /[=/?&#:]$/.test(before)) return false;
+	return candidate.split(/[\s().-]+/).every((group) => group.length !== 1);
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -166,6 +173,15 @@ interface KnownValue {
 	/** Matches the value from the start of its first word, in any case, with any usual separators. */
 	pattern: RegExp;
 	length: number;
+}
+
+/** Parts of names too common on their own to look for: `van`, `der`, `del`. */
+const NAME_PARTICLES = new Set(
+	'van von der den del della des dos das los las the and mrs miss'.split(' '),
+);
+
+function foldAccents(text: string): string {
+	return text.normalize('NFD').replace(/\p{M}/gu, '');
 }
 
 /** Known values shorter than this (in letters and digits) are too common to look for in free text. */
@@ -277,15 +293,49 @@ export class Redactor {
 		if (this.knownKeys.has(key)) return;
 		this.knownKeys.add(key);
 		this.token(kind, value);
-		const spaced = valueParts.map(escape).join(PART_SEPARATOR);
-		const runTogether = valueParts.length > 1 ? `|${escape(valueParts.join(''))}` : '';
-		const known: KnownValue = {
-			kind,
-			key: value,
-			pattern: new RegExp(`(?:${spaced}${runTogether})(?![\\p{L}\\p{N}])`, 'iuy'),
-			length: valueParts.join('').length,
-		};
-		for (const first of new Set([valueParts[0], valueParts.join('')])) {
+		// `Émilie du Châtelet` recurs as the slug `emilie-du-chatelet`.
+		const folded = valueParts.map(foldAccents);
+		for (const form of folded.join(' ') === valueParts.join(' ')
+			? [valueParts]
+			: [valueParts, folded]) {
+			const spaced = form.map(escape).join(PART_SEPARATOR);
+			const runTogether = form.length > 1 ? `|${escape(form.join(''))}` : '';
+			this.addKnown([form[0], form.join('')], {
+				kind,
+				key: value,
+				pattern: new RegExp(`(?:${spaced}${runTogether})(?![\\p{L}\\p{N}])`, 'iuy'),
+				length: form.join('').length,
+			});
+		}
+		if (kind === 'NAME' && valueParts.length > 1) this.knowNameParts(value);
+	}
+
+	/**
+	 * A part of a known name (`Lovelace` of `Ada Lovelace`) is replaced where it recurs on its own,
+	 * but only written as in the name or in capitals, so that `Grace` is found and `with grace` kept.
+	 */
+	private knowNameParts(name: string): void {
+		for (const part of name.match(WORD) ?? []) {
+			const lower = part.toLowerCase();
+			if (lower.length < MIN_KNOWN_LENGTH || NAME_PARTICLES.has(lower) || PLACEHOLDERS.has(lower))
+				continue;
+			const key = `PART\u0000${lower}`;
+			if (this.knownKeys.has(key)) continue;
+			this.knownKeys.add(key);
+			this.addKnown([lower], {
+				kind: 'NAME',
+				key: name,
+				pattern: new RegExp(
+					`(?:${escape(part)}|${escape(part.toUpperCase())})(?![\\p{L}\\p{N}])`,
+					'uy',
+				),
+				length: lower.length,
+			});
+		}
+	}
+
+	private addKnown(firstWords: string[], known: KnownValue): void {
+		for (const first of new Set(firstWords)) {
 			const list = this.knownByFirstWord.get(first) ?? [];
 			list.push(known);
 			list.sort((a, b) => b.length - a.length);
@@ -341,8 +391,10 @@ export class Redactor {
 		let result = '';
 		let last = 0;
 		const scrub = (segment: string) =>
-			segment.replace(PHONE_IN_TEXT, (match) =>
-				isPhoneLike(match) ? this.replacement('PHONE', match) : match,
+			segment.replace(PHONE_IN_TEXT, (match: string, offset: number) =>
+				isPhoneLike(match, segment.slice(Math.max(0, offset - 1), offset))
+					? this.replacement('PHONE', match)
+					: match,
 			);
 		for (const date of text.matchAll(DATE_IN_TEXT)) {
 			result += scrub(text.slice(last, date.index)) + date[0];

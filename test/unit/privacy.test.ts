@@ -220,6 +220,31 @@ describe('Redactor regressions (issue 11 §1, issue 18 item 10)', () => {
 		expect(redacted[1].answer).toBe('None of the above');
 	});
 
+	it('replaces a part of a known name written as in the name or in capitals, not the same word in lower case', () => {
+		const redacted = redact({
+			fullName: 'Grace Hopper',
+			statement: 'Grace wrote it; HOPPER said so; with grace.',
+		});
+		expect(redacted.statement).toBe('NAME_1 wrote it; NAME_1 said so; with grace.');
+	});
+
+	it('finds a known name with accents as its slug without them', () => {
+		const redacted = redact({
+			name: 'Émilie du Châtelet',
+			blog: 'https://blog.example/emilie-du-chatelet',
+		});
+		expect(redacted).toEqual({ name: 'NAME_1', blog: 'https://blog.example/NAME_1' });
+	});
+
+	it('does not take an ISBN or an id in a URL for a phone number', () => {
+		const answers = {
+			isbn: '978-3-16-148410-0',
+			link: 'https://library.example/item?id=1234567890',
+		};
+		expect(redact(answers)).toEqual(answers);
+		expect(redact({ us: 'call 202-555-0143' }).us).toBe('call PHONE_1');
+	});
+
 	it('leaves words that merely contain a known name alone', () => {
 		const redacted = redact({ fullName: 'Ada Lovelace', note: 'Adamant about Lovelaces' });
 		expect(redacted.note).toBe('Adamant about Lovelaces');
