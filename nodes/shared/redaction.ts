@@ -156,23 +156,25 @@ function isPhoneLike(candidate: string, before: string): boolean {
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;
-const PART_SEPARATOR = "[\\s._'’-]+";
+/** What may stand between the parts of a known value where it recurs: `ada lovelace`, `ada-lovelace`, `ada.lovelace`. */
+const PART_SEPARATOR = /^[\s._'’-]+$/;
+/** Known values of more parts than this are looked for as a whole only in fields, not in free text. */
+const MAX_KNOWN_PARTS = 16;
 
 /** A known value's parts: `Ada Lovelace`, `ada-lovelace` and `ada.lovelace` are the same parts. */
 function parts(value: string): string[] {
 	return (value.toLowerCase().match(WORD) ?? []) as string[];
 }
 
-function escape(text: string): string {
-	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 interface KnownValue {
 	kind: Kind;
-	key: string;
-	/** Matches the value from the start of its first word, in any case, with any usual separators. */
-	pattern: RegExp;
-	length: number;
+	/** The value as found in its field, whose pseudonym its recurrences get. */
+	value: string;
+}
+
+interface KnownPart extends KnownValue {
+	/** The spellings matched: as written in the name, and in capitals. */
+	spellings: Set<string>;
 }
 
 /** Parts of names too common on their own to look for: `van`, `der`, `del`. */
@@ -181,7 +183,7 @@ const NAME_PARTICLES = new Set(
 );
 
 function foldAccents(text: string): string {
-	return text.normalize('NFD').replace(/\p{M}/gu, '');
+	return /[^ -~\s]/.test(text) ? text.normalize('NFD').replace(/\p{M}/gu, '') : text;
 }
 
 /** Known values shorter than this (in letters and digits) are too common to look for in free text. */
@@ -208,9 +210,14 @@ export class Redactor {
 	private readonly tokens = new Map<string, string>();
 	private readonly counters = new Map<Kind, number>();
 	private readonly extraFields: Set<string>;
-	/** Known values by their first word, longest first; and by all their words run together. */
-	private readonly knownByFirstWord = new Map<string, KnownValue[]>();
-	private readonly knownKeys = new Set<string>();
+	/** Known values by their parts in lower case joined by one space, with and without accents. */
+	private readonly knownPhrases = new Map<string, KnownValue>();
+	/** Known values of several parts by their parts run together (`adalovelace`). */
+	private readonly knownRunTogether = new Map<string, KnownValue>();
+	/** Parts of known names on their own, by the part in lower case. */
+	private readonly knownParts = new Map<string, KnownPart>();
+	/** Every leading run of parts of a known phrase, so that a scan stops where no known value goes on. */
+	private readonly knownPrefixes = new Set<string>();
 	private readonly kindCache = new Map<string, Kind | undefined>();
 
 	constructor(
@@ -287,25 +294,24 @@ export class Redactor {
 	/** Remembers a value of a personal field, to replace where it recurs in free text. */
 	private know(kind: Kind, value: string): void {
 		const valueParts = parts(value);
-		if (valueParts.join('').length < MIN_KNOWN_LENGTH) return;
+		if (valueParts.join('').length < MIN_KNOWN_LENGTH || valueParts.length > MAX_KNOWN_PARTS)
+			return;
 		if (valueParts.every((part) => PLACEHOLDERS.has(part))) return;
-		const key = `${kind}\u0000${valueParts.join(' ')}`;
-		if (this.knownKeys.has(key)) return;
-		this.knownKeys.add(key);
+		const phrase = valueParts.join(' ');
+		if (this.knownPhrases.has(phrase)) return;
 		this.token(kind, value);
+		const known: KnownValue = { kind, value };
 		// `Émilie du Châtelet` recurs as the slug `emilie-du-chatelet`.
-		const folded = valueParts.map(foldAccents);
-		for (const form of folded.join(' ') === valueParts.join(' ')
-			? [valueParts]
-			: [valueParts, folded]) {
-			const spaced = form.map(escape).join(PART_SEPARATOR);
-			const runTogether = form.length > 1 ? `|${escape(form.join(''))}` : '';
-			this.addKnown([form[0], form.join('')], {
-				kind,
-				key: value,
-				pattern: new RegExp(`(?:${spaced}${runTogether})(?![\\p{L}\\p{N}])`, 'iuy'),
-				length: form.join('').length,
-			});
+		for (const form of new Set([phrase, foldAccents(phrase)])) {
+			if (!this.knownPhrases.has(form)) this.knownPhrases.set(form, known);
+			const formParts = form.split(' ');
+			for (let count = 1; count < formParts.length; count++) {
+				this.knownPrefixes.add(formParts.slice(0, count).join(' '));
+			}
+			const runTogether = form.replace(/ /g, '');
+			if (valueParts.length > 1 && !this.knownRunTogether.has(runTogether)) {
+				this.knownRunTogether.set(runTogether, known);
+			}
 		}
 		if (kind === 'NAME' && valueParts.length > 1) this.knowNameParts(value);
 	}
@@ -317,29 +323,17 @@ export class Redactor {
 	private knowNameParts(name: string): void {
 		for (const part of name.match(WORD) ?? []) {
 			const lower = part.toLowerCase();
-			if (lower.length < MIN_KNOWN_LENGTH || NAME_PARTICLES.has(lower) || PLACEHOLDERS.has(lower))
+			if (lower.length < MIN_KNOWN_LENGTH || NAME_PARTICLES.has(lower) || PLACEHOLDERS.has(lower)) {
 				continue;
-			const key = `PART\u0000${lower}`;
-			if (this.knownKeys.has(key)) continue;
-			this.knownKeys.add(key);
-			this.addKnown([lower], {
+			}
+			const known = this.knownParts.get(lower) ?? {
 				kind: 'NAME',
-				key: name,
-				pattern: new RegExp(
-					`(?:${escape(part)}|${escape(part.toUpperCase())})(?![\\p{L}\\p{N}])`,
-					'uy',
-				),
-				length: lower.length,
-			});
-		}
-	}
-
-	private addKnown(firstWords: string[], known: KnownValue): void {
-		for (const first of new Set(firstWords)) {
-			const list = this.knownByFirstWord.get(first) ?? [];
-			list.push(known);
-			list.sort((a, b) => b.length - a.length);
-			this.knownByFirstWord.set(first, list);
+				value: name,
+				spellings: new Set(),
+			};
+			known.spellings.add(part);
+			known.spellings.add(part.toUpperCase());
+			this.knownParts.set(lower, known);
 		}
 	}
 
@@ -403,22 +397,49 @@ export class Redactor {
 		return result + scrub(text.slice(last));
 	}
 
+	/**
+	 * Replaces known values among the words of a text: at each word, the longest run of words
+	 * (joined by usual separators) that is a known value, else the word as a known value run
+	 * together (`adalovelace`), else as a part of a known name.
+	 */
 	private replaceKnown(text: string): string {
-		if (this.knownByFirstWord.size === 0) return text;
+		if (this.knownPhrases.size === 0) return text;
+		const found = [...text.matchAll(WORD)];
 		let result = '';
 		let last = 0;
-		for (const word of text.matchAll(WORD)) {
-			if (word.index < last) continue;
-			const candidates = this.knownByFirstWord.get(word[0].toLowerCase());
-			if (!candidates) continue;
-			for (const known of candidates) {
-				known.pattern.lastIndex = word.index;
-				const match = known.pattern.exec(text);
-				if (!match) continue;
-				result += text.slice(last, word.index) + this.replacement(known.kind, known.key);
-				last = word.index + match[0].length;
-				break;
+		for (let index = 0; index < found.length; index++) {
+			let phrase = '';
+			let hit: { known: KnownValue; through: number } | undefined;
+			for (let through = index; through < found.length; through++) {
+				if (through > index) {
+					const gap = text.slice(
+						found[through - 1].index + found[through - 1][0].length,
+						found[through].index,
+					);
+					if (!PART_SEPARATOR.test(gap)) break;
+				}
+				phrase += (through > index ? ' ' : '') + found[through][0].toLowerCase();
+				const folded = foldAccents(phrase);
+				const known = this.knownPhrases.get(phrase) ?? this.knownPhrases.get(folded);
+				if (known) hit = { known, through };
+				if (!this.knownPrefixes.has(phrase) && !this.knownPrefixes.has(folded)) break;
 			}
+			if (!hit) {
+				const word = found[index][0];
+				const lower = word.toLowerCase();
+				const part = this.knownParts.get(lower);
+				const known =
+					this.knownRunTogether.get(lower) ??
+					this.knownRunTogether.get(foldAccents(lower)) ??
+					(part?.spellings.has(word) ? part : undefined);
+				if (known) hit = { known, through: index };
+			}
+			if (!hit) continue;
+			const end = found[hit.through].index + found[hit.through][0].length;
+			result +=
+				text.slice(last, found[index].index) + this.replacement(hit.known.kind, hit.known.value);
+			last = end;
+			index = hit.through;
 		}
 		return result + text.slice(last);
 	}
