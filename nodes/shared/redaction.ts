@@ -158,7 +158,7 @@ function isPhoneLike(candidate: string, before: string): boolean {
 const WORD = /[\p{L}\p{N}]+/gu;
 /** What may stand between the parts of a known value where it recurs: `ada lovelace`, `ada-lovelace`, `ada.lovelace`. */
 const PART_SEPARATOR = /^[\s._'’-]+$/;
-/** Known values of more parts than this are looked for as a whole only in fields, not in free text. */
+/** Known values of more parts than this (a paragraph in a personal field) are not looked for in free text. */
 const MAX_KNOWN_PARTS = 16;
 
 /** A known value's parts: `Ada Lovelace`, `ada-lovelace` and `ada.lovelace` are the same parts. */
