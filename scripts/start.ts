@@ -14,16 +14,13 @@ import {
 	createSandboxCredentials,
 	hasTrigger,
 	importWorkflowFiles,
+	MCP_TOKEN,
 	nodesOfType,
 	productionWebhookUrl,
 	SIGNING_WEBHOOK_SECRET,
 } from '../test/harness/provision';
 import { startSandbox } from '../test/sandbox';
 import { bannerLines, mcpPathOf } from './banner';
-
-// The bearer token of the sample MCP server. The privacy branch adds `MCP_TOKEN` to
-// test/harness/provision.ts (with the credential npm start creates): import it from there then.
-const MCP_TOKEN = 'sandbox-mcp-token';
 
 const N8N_PORT = Number(process.env.N8N_PORT ?? 5678);
 const say = (line = '') => process.stdout.write(`${line}\n`);

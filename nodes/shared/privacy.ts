@@ -42,8 +42,9 @@ export const personalDataOption: INodeProperties = {
 };
 
 /**
- * Applies one mode to all records of one output, so that a value gets the same pseudonym
- * wherever it recurs among them.
+ * Applies one mode to all records of one output, in two passes: the values of every record's
+ * personal fields are learnt first, then each record is redacted, so that a value gets the same
+ * pseudonym wherever it recurs among them (a name repeated in another answer, in any record).
  */
 export function redactRecords(
 	records: IDataObject[],
@@ -52,5 +53,6 @@ export function redactRecords(
 ): IDataObject[] {
 	if (mode === 'keep') return records;
 	const redactor = new Redactor(mode, extraFieldNames);
+	for (const record of records) redactor.learn(record);
 	return records.map((record) => redactor.apply(record));
 }

@@ -15,6 +15,7 @@ import {
 	importWorkflowFiles,
 	listExecutions,
 	nodesOfType,
+	MCP_TOKEN,
 	productionWebhookUrl,
 	SIGNING_WEBHOOK_SECRET,
 	waitUntil,
@@ -156,6 +157,10 @@ describe('the sample workflows, as shipped, in a real n8n', () => {
 				url: 'https://portfolio.example.org/octavia',
 				tags: expect.arrayContaining(['residency', 'application']),
 			});
+			// Bookmarks are searchable by agents: they name the application by id, never the applicant.
+			const { title, note } = filed[0].body as { title: string; note: string };
+			expect(title).toMatch(/resp_/);
+			expect(`${title} ${note}`).not.toMatch(/octavia/i);
 		});
 
 		it('starts no envelope for a rejected application', async () => {
@@ -196,20 +201,41 @@ describe('the sample workflows, as shipped, in a real n8n', () => {
 		expect(filed[0].body).toMatchObject({
 			type: 'link',
 			url: expect.stringMatching(new RegExp(`^https://.*${generated.documentId}`)),
-			title: 'Signed: Residency agreement – Ida Example',
+			title: `Signed document ${generated.documentId}`,
 			tags: expect.arrayContaining(['signed']),
-			note: expect.stringMatching(/Ida Example.*Residency Director|Residency Director.*Ida Example/),
+			note: expect.stringMatching(/^Signed by 2 of 2 recipients/),
 		});
+		// No signer's name in the bookmark: agents can search it.
+		expect(JSON.stringify(filed[0].body)).not.toMatch(/Ida|Residency Director/);
 	});
 
 	describe('Agent tools over MCP', () => {
 		let client: Client;
+		const mcpUrl = () => new URL(`${n8n.baseUrl}/mcp/attunement-tools`);
+		const transport = (headers: Record<string, string> = {}) =>
+			new StreamableHTTPClientTransport(mcpUrl(), { requestInit: { headers } });
 
 		beforeAll(async () => {
 			client = new Client({ name: 'e2e-test', version: '1.0.0' });
-			await client.connect(new StreamableHTTPClientTransport(new URL(`${n8n.baseUrl}/mcp/attunement-tools`)));
+			await client.connect(transport({ Authorization: `Bearer ${MCP_TOKEN}` }));
 		});
 		afterAll(async () => await client?.close());
+
+		it.each([
+			['no token', {}],
+			['a wrong token', { Authorization: 'Bearer not-the-token' }],
+		])('refuses a client with %s', async (_case, headers: Record<string, string>) => {
+			const stranger = new Client({ name: 'e2e-stranger', version: '1.0.0' });
+			await expect(stranger.connect(transport(headers))).rejects.toThrow(/403|Forbidden|Authorization/i);
+			await stranger.close().catch(() => undefined);
+			const raw = await fetch(mcpUrl(), {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+				body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+			});
+			expect(raw.status).toBe(403);
+			expect(await raw.text()).not.toMatch(/export_applicant_records/);
+		});
 
 		const call = async (name: string, args: Record<string, unknown>) => {
 			const result = (await client.callTool({ name, arguments: args })) as {
@@ -256,6 +282,17 @@ describe('the sample workflows, as shipped, in a real n8n', () => {
 			expect(asList(exported.json).length).toBeGreaterThan(0);
 			expect(exported.text).not.toMatch(/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/);
 			expect(exported.text).toMatch(/EMAIL_\d+/);
+			// None of the seed applicants' personal values, nor their names as URL slugs.
+			const responses = (await fetch(
+				`${sandbox.survey.url}/api/v1/management/surveys/${String(residency.id)}/responses?limit=250`,
+				{ headers: { 'x-api-key': sandbox.survey.apiKey } },
+			).then(async (response) => await response.json())) as { data: Array<{ data: Record<string, string> }> };
+			const personal = responses.data.flatMap(({ data }) =>
+				[data.fullName, data.email, data.phone, data.fullName?.toLowerCase().replace(/ /g, '-')].filter(Boolean),
+			);
+			expect(personal.length).toBeGreaterThanOrEqual(12);
+			const text = exported.text.toLowerCase();
+			expect(personal.filter((value) => text.includes(value.toLowerCase()))).toEqual([]);
 		});
 	});
 });

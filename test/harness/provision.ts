@@ -7,13 +7,16 @@ import type { N8nInstance } from './n8n';
 import { listWorkflowFiles, PACKAGE_NAME, packPackage, startN8n } from './n8n';
 
 export const SIGNING_WEBHOOK_SECRET = 'sandbox-signing-webhook-secret';
+/** The bearer token MCP clients send to the sample MCP servers (credential "MCP clients (sandbox)"). */
+export const MCP_TOKEN = 'sandbox-mcp-token';
 
 export interface CredentialRef {
 	id: string;
 	name: string;
 }
 
-export type CredentialRefs = Record<'signingApi' | 'bookmarkApi' | 'surveyApi', CredentialRef>;
+/** Keyed by credential type, as workflow nodes reference them; httpBearerAuth guards the MCP servers. */
+export type CredentialRefs = Record<'signingApi' | 'bookmarkApi' | 'surveyApi' | 'httpBearerAuth', CredentialRef>;
 
 interface WorkflowNode {
 	name: string;
@@ -37,7 +40,7 @@ export interface ImportedWorkflow {
 	nodes: WorkflowNode[];
 }
 
-/** Credentials of the three services, pointing at the sandbox. */
+/** Credentials of the three services, pointing at the sandbox, and the one MCP clients authenticate with. */
 export async function createSandboxCredentials(n8n: N8nInstance, sandbox: Sandbox): Promise<CredentialRefs> {
 	const create = async (name: string, type: string, data: Record<string, string>) => {
 		const created = await n8n.api<{ id: string; name: string }>('POST', '/credentials', { name, type, data });
@@ -57,6 +60,7 @@ export async function createSandboxCredentials(n8n: N8nInstance, sandbox: Sandbo
 			baseUrl: sandbox.survey.url,
 			apiKey: sandbox.survey.apiKey,
 		}),
+		httpBearerAuth: await create('MCP clients (sandbox)', 'httpBearerAuth', { token: MCP_TOKEN }),
 	};
 }
 

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { PersonalDataMode } from '../../../shared/redaction';
-import { Redactor } from '../../../shared/redaction';
-import { readIntegerOption } from '../../../shared/descriptions';
 import type { ItemOperation } from '../../../shared/execute';
+import { redactRecords } from '../../../shared/privacy';
+import type { PersonalDataMode } from '../../../shared/redaction';
+import { readIntegerOption } from '../../../shared/descriptions';
 import { fetchResponses } from '../../transport';
 import { maxConcurrencyOption } from '../response';
 import { readSurveyId, surveyLocator } from '../surveyLocator';
@@ -22,7 +22,8 @@ export const applicantRecordsDescription: INodeProperties[] = [
 				name: 'Export',
 				value: 'export',
 				action: 'Export applicant records',
-				description: 'One flat record per applicant with each answer as its own field; personal data redacted by default',
+				description:
+					'One flat record per applicant with each answer as its own field; personal data redacted by default',
 			},
 		],
 		default: 'export',
@@ -41,7 +42,8 @@ export const applicantRecordsDescription: INodeProperties[] = [
 			{
 				name: 'Omit',
 				value: 'omit',
-				description: 'Leave personal fields out; remove e-mails and phone numbers found in other answers',
+				description:
+					'Leave personal fields out; remove e-mails and phone numbers found in other answers',
 			},
 			{
 				name: 'Redact',
@@ -64,8 +66,9 @@ export const applicantRecordsDescription: INodeProperties[] = [
 				name: 'extraPersonalFields',
 				type: 'string',
 				default: '',
-				placeholder: 'passportNumber, employer',
-				description: 'Comma-separated answer field names to treat as personal data too',
+				placeholder: 'passportNumber, employer, referees.employer',
+				description:
+					'Comma-separated answer field names to treat as personal data too, as plain names or as the dotted names shown in the output, in any naming style',
 			},
 			{
 				displayName: 'Include Unfinished',
@@ -97,24 +100,32 @@ async function exportRecords(this: IExecuteFunctions, itemIndex: number): Promis
 	const mode = this.getNodeParameter('personalData', itemIndex, 'redact') as PersonalDataMode;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const extraFields = String(options.extraPersonalFields ?? '').split(',');
-	const redactor = new Redactor(mode, extraFields);
 
 	const responses = await fetchResponses(this, {
 		surveyId,
 		maxConcurrency: readIntegerOption(this, itemIndex, options, maxConcurrencyOption),
 		itemIndex,
 	});
-	return responses
-		.filter((response) => options.includeUnfinished === true || response.finished === true)
-		.map((response) => ({
-			responseId: response.id,
-			surveyId: response.surveyId,
-			createdAt: response.createdAt,
-			updatedAt: response.updatedAt,
-			finished: response.finished,
-			// Redacted before flattening so that nested fields are judged by their own names too.
-			...flatten(redactor.apply((response.data ?? {}) as IDataObject)),
-		}));
+	const finished = responses.filter(
+		(response) => options.includeUnfinished === true || response.finished === true,
+	);
+	// Redacted together, so that a name learnt from one record is replaced wherever it recurs in
+	// the export; the Redactor judges nested fields by their dotted paths, which are the names the
+	// flattened output shows, so Extra Personal Fields match those. Redacting before flattening
+	// keeps a scrubbed key (`referees.alan@turing.org`) apart from the path around it.
+	const answers = redactRecords(
+		finished.map((response) => (response.data ?? {}) as IDataObject),
+		mode,
+		extraFields,
+	).map((answer) => flatten(answer));
+	return finished.map((response, index) => ({
+		responseId: response.id,
+		surveyId: response.surveyId,
+		createdAt: response.createdAt,
+		updatedAt: response.updatedAt,
+		finished: response.finished,
+		...answers[index],
+	}));
 }
 
 export const applicantRecordsOperations: Record<string, ItemOperation> = { export: exportRecords };
