@@ -1,5 +1,5 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
-import { execFile } from 'node:child_process';
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions */
+import { execFile, spawn } from 'node:child_process';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 
@@ -33,13 +33,43 @@ async function sqlite(n8n: N8nInstance, sql: string): Promise<string> {
 
 const quoted = (value: string) => `'${value.replace(/'/g, "''")}'`;
 
+/**
+ * Holds the database's write lock, as a long transaction of another process would. n8n
+ * 2.41 sets no SQLite busy timeout, so while it is held n8n cannot create an execution and
+ * answers a webhook that would start one with 500.
+ */
+async function holdWriteLock(n8n: N8nInstance): Promise<{ release(): Promise<void> }> {
+	const database = path.join(n8n.userFolder, '.n8n', 'database.sqlite');
+	const shell = spawn('sqlite3', [database], { stdio: ['pipe', 'pipe', 'inherit'] });
+	const exited = new Promise((resolve) => shell.once('exit', resolve));
+	await new Promise<void>((resolve) => {
+		shell.stdout.on('data', (chunk: Buffer) => {
+			if (chunk.toString().includes('locked')) resolve();
+		});
+		shell.stdin.write(".timeout 10000\nBEGIN IMMEDIATE;\nSELECT 'locked';\n");
+	});
+	return {
+		release: async () => {
+			shell.stdin.end('COMMIT;\n.quit\n');
+			await exited;
+		},
+	};
+}
+
+interface DeliveryAttempt {
+	status?: number;
+	url: string;
+	deliveryId: string;
+}
+
 describe('Survey Trigger in a real n8n fails closed', () => {
 	let stack: Stack;
 	let workflowId: string;
 	let webhookUrl: string;
 
 	beforeAll(async () => {
-		stack = await startStack();
+		// Retries 3 s apart, so that a test can act between two attempts of a delivery.
+		stack = await startStack({ webhookRetryDelayMs: 3_000 });
 		const workflow = await importWorkflow(
 			stack.n8n,
 			{
@@ -72,6 +102,11 @@ describe('Survey Trigger in a real n8n fails closed', () => {
 		);
 		return workflow.staticData ?? {};
 	};
+
+	const attemptsTo = async (url: string) =>
+		(
+			await sandboxControl(stack.sandbox, 'survey').call<{ deliveries: DeliveryAttempt[] }>('GET', '/deliveries')
+		).deliveries.filter((attempt) => attempt.url === url);
 
 	const submitResponse = async () =>
 		await sandboxControl(stack.sandbox, 'survey').call('POST', `/surveys/${SEED.residencySurveyId}/responses`, {
@@ -112,14 +147,9 @@ describe('Survey Trigger in a real n8n fails closed', () => {
 		expect(((await answer.json()) as { message: string }).message).toMatch(/activate the workflow again/);
 
 		// A delivery the service signs is refused as well, every attempt: nothing can be verified.
-		const survey = sandboxControl(stack.sandbox, 'survey');
 		await submitResponse();
 		const attempts = await waitUntil('three refused attempts', async () => {
-			const { deliveries } = await survey.call<{ deliveries: Array<{ status?: number; url: string }> }>(
-				'GET',
-				'/deliveries',
-			);
-			const ours = deliveries.filter((attempt) => attempt.url === webhookUrl);
+			const ours = await attemptsTo(webhookUrl);
 			return ours.length >= 3 ? ours : undefined;
 		});
 		expect(attempts.map((attempt) => attempt.status)).toEqual([401, 401, 401]);
@@ -133,6 +163,63 @@ describe('Survey Trigger in a real n8n fails closed', () => {
 		await submitResponse();
 		const executions = await waitUntil('the execution', async () => {
 			const finished = await listExecutions(stack.n8n, workflowId);
+			return finished.length ? finished : undefined;
+		});
+		expect(executions).toHaveLength(1);
+	});
+
+	it('runs the retry of a delivery n8n failed to start (regression: it was acknowledged as a duplicate)', async () => {
+		const workflow = await importWorkflow(
+			stack.n8n,
+			{
+				name: 'E2E survey trigger retry after n8n failed',
+				nodes: [
+					{
+						name: 'Survey Trigger',
+						type: `${PACKAGE_NAME}.surveyTrigger`,
+						typeVersion: 1,
+						position: [0, 0],
+						webhookId: 'e2e-survey-trigger-retry',
+						parameters: { registration: 'automatic', events: ['responseUpdated'], allSurveys: true },
+						credentials: { surveyApi: stack.credentials.surveyApi },
+					},
+				],
+				connections: {},
+			},
+			stack.credentials,
+		);
+		const url = productionWebhookUrl(stack.n8n, workflow.nodes[0]);
+		await activateWorkflow(stack.n8n, workflow.id);
+
+		const lock = await holdWriteLock(stack.n8n);
+		let released = false;
+		try {
+			const { data } = await sandboxControl(stack.sandbox, 'survey').call<{ data: { id: string } }>(
+				'POST',
+				`/surveys/${SEED.residencySurveyId}/responses`,
+				{ data: { decision: 'pending' }, finished: false },
+			);
+			await sandboxControl(stack.sandbox, 'survey').call('PATCH', `/responses/${data.id}`, {
+				data: { decision: 'approved' },
+			});
+			const [first] = await waitUntil('the first attempt', async () => {
+				const ours = await attemptsTo(url);
+				return ours.length ? ours : undefined;
+			});
+			expect(first.status).toBe(500);
+			await lock.release();
+			released = true;
+		} finally {
+			if (!released) await lock.release();
+		}
+
+		const attempts = await waitUntil('an accepted attempt', async () => {
+			const ours = await attemptsTo(url);
+			return ours.some((attempt) => attempt.status === 200) ? ours : undefined;
+		});
+		expect(new Set(attempts.map((attempt) => attempt.deliveryId)).size).toBe(1);
+		const executions = await waitUntil('the execution', async () => {
+			const finished = await listExecutions(stack.n8n, workflow.id);
 			return finished.length ? finished : undefined;
 		});
 		expect(executions).toHaveLength(1);
