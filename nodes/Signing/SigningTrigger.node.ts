@@ -11,6 +11,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { eventsSubtitle } from '../shared/descriptions';
 import {
 	ACKNOWLEDGE_ONLY,
+	admitDelivery,
 	credentialWebhookSecret,
 	deliveryScope,
 	rawBodyOf,
@@ -136,7 +137,8 @@ export class SigningTrigger implements INodeType {
 			typeof deliveryHeader === 'string' && deliveryHeader !== ''
 				? deliveryHeader
 				: `body:${sha256Hex(rawBodyOf(this))}`;
-		if (recentDeliveries.checkAndRemember(deliveryScope(this), deliveryId)) return ACKNOWLEDGE_ONLY;
+		const refusal = await admitDelivery(this, deliveryId);
+		if (refusal) return refusal;
 
 		const { recipient, ...document } = payload as IDataObject;
 		const item: IDataObject = {

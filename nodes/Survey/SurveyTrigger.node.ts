@@ -8,25 +8,34 @@ import type {
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { eventsSubtitle } from '../shared/descriptions';
-import { verifyStandardWebhook } from '../shared/standardWebhooks';
+import { standardWebhookKey, verifyStandardWebhook } from '../shared/standardWebhooks';
 import {
 	ACKNOWLEDGE_ONLY,
+	admitDelivery,
 	credentialWebhookSecret,
 	deliveryScope,
+	openSecret,
 	rawBodyOf,
 	recentDeliveries,
 	rejectBadRequest,
 	rejectUnauthorized,
+	sealSecret,
 	sha256Hex,
 } from '../shared/webhooks';
 import { surveyApiTest } from './credentialTest';
 import { listSurveys, surveyRequest } from './transport';
 
+/** What the node keeps in the workflow's static data about the hook it registered. */
 interface RegisteredHook {
 	webhookId?: string;
+	/** The service the hook was registered at, to remove it there after the credential changed. */
+	baseUrl?: string;
+	/** The hook's signing secret, encrypted with a key derived from the credential's API key. */
+	sealedSecret?: string;
+	/** Kept in clear by earlier versions; dropped on activation. */
 	secret?: string;
 }
 
@@ -49,6 +58,62 @@ function wantedHook(ctx: IHookFunctions | IWebhookFunctions): { triggers: string
 	const allSurveys = ctx.getNodeParameter('allSurveys', true) as boolean;
 	const surveyIds = allSurveys ? [] : (ctx.getNodeParameter('surveyIds', []) as string[]);
 	return { triggers, surveyIds };
+}
+
+const NO_SECRET =
+	'No signing secret is known for this trigger\'s webhook (it is kept when the workflow is activated, and cannot be read after the credential\'s API key changed), so deliveries cannot be verified and are refused. Deactivate and activate the workflow again (or restart "Listen for test event") to register the webhook anew.';
+
+async function surveyAccess(ctx: IHookFunctions | IWebhookFunctions): Promise<{ baseUrl: string; apiKey: string }> {
+	const credentials = await ctx.getCredentials('surveyApi');
+	return {
+		baseUrl: String(credentials.baseUrl ?? '').replace(/\/+$/, ''),
+		apiKey: String(credentials.apiKey ?? ''),
+	};
+}
+
+/** Binds the sealed secret to the hook and to where it lives, so neither can be swapped. */
+export function sealingContext(webhookId: string, baseUrl: string): string {
+	return `${webhookId}\n${baseUrl}`;
+}
+
+function hookSecret(registered: RegisteredHook, apiKey: string): string | undefined {
+	const { webhookId, baseUrl, sealedSecret } = registered;
+	if (!webhookId || baseUrl === undefined || !sealedSecret || apiKey === '') return undefined;
+	return openSecret(sealedSecret, apiKey, sealingContext(webhookId, baseUrl));
+}
+
+function forgetHook(registered: RegisteredHook): void {
+	delete registered.webhookId;
+	delete registered.baseUrl;
+	delete registered.sealedSecret;
+	delete registered.secret;
+}
+
+/**
+ * Removes the registered hook at the service it was registered at. The API key goes to a
+ * base URL other than the credential's only when the sealed secret opens with it, which
+ * shows that this node wrote the record with this key (static data can be edited by anyone
+ * who can edit the workflow). Otherwise the hook cannot be removed from here: the warning
+ * says where it is.
+ */
+async function removeRegisteredHook(ctx: IHookFunctions, registered: RegisteredHook, apiKey: string): Promise<void> {
+	const { webhookId } = registered;
+	if (!webhookId) return;
+	const current = (await surveyAccess(ctx)).baseUrl;
+	const baseUrl = registered.baseUrl ?? current;
+	if (baseUrl !== current && hookSecret(registered, apiKey) === undefined) {
+		ctx.logger?.warn(
+			`Survey Trigger "${ctx.getNode().name}": the webhook ${webhookId} registered at ${baseUrl} could not be removed, because the credential now belongs to another service; remove it in that service.`,
+		);
+	} else {
+		await surveyRequest(ctx, {
+			method: 'DELETE',
+			baseUrl,
+			path: `/api/v1/webhooks/${encodeURIComponent(webhookId)}`,
+			acceptStatuses: [404],
+		});
+	}
+	forgetHook(registered);
 }
 
 function isAutomatic(ctx: IHookFunctions | IWebhookFunctions): boolean {
@@ -167,6 +232,11 @@ export class SurveyTrigger implements INodeType {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				if (!isAutomatic(this)) return true;
 				const registered = this.getWorkflowStaticData('node') as RegisteredHook;
+				const { baseUrl, apiKey } = await surveyAccess(this);
+				// The credential now points at another service: the hook lives where it was registered.
+				if (registered.webhookId && registered.baseUrl !== undefined && registered.baseUrl !== baseUrl) {
+					await removeRegisteredHook(this, registered, apiKey);
+				}
 				const url = this.getNodeWebhookUrl('default');
 				const wanted = wantedHook(this);
 				const { data: hooks } = await surveyRequest<{ data: RemoteHook[] }>(this, {
@@ -174,9 +244,10 @@ export class SurveyTrigger implements INodeType {
 					path: '/api/v1/webhooks',
 					errorHints: { 404: MANUAL_HINT, 405: MANUAL_HINT },
 				});
+				const knownSecret = hookSecret(registered, apiKey) !== undefined;
 				let reusable = false;
 				for (const hook of hooks.filter((candidate) => candidate.url === url)) {
-					const ours = hook.id === registered.webhookId && registered.secret !== undefined;
+					const ours = hook.id === registered.webhookId && knownSecret;
 					if (ours && sameSet(hook.triggers, wanted.triggers) && sameSet(hook.surveyIds, wanted.surveyIds)) {
 						reusable = true;
 						continue;
@@ -188,15 +259,15 @@ export class SurveyTrigger implements INodeType {
 						acceptStatuses: [404],
 					});
 				}
-				if (!reusable) {
-					delete registered.webhookId;
-					delete registered.secret;
-				}
+				if (!reusable) forgetHook(registered);
+				// A secret kept in clear by an earlier version of this node.
+				delete registered.secret;
 				return reusable;
 			},
 
 			async create(this: IHookFunctions): Promise<boolean> {
 				if (!isAutomatic(this)) return true;
+				const { baseUrl, apiKey } = await surveyAccess(this);
 				const { triggers, surveyIds } = wantedHook(this);
 				const { data } = await surveyRequest<{ data: { id: string; secret: string } }>(this, {
 					method: 'POST',
@@ -205,8 +276,17 @@ export class SurveyTrigger implements INodeType {
 					errorHints: { 404: MANUAL_HINT, 405: MANUAL_HINT },
 				});
 				const registered = this.getWorkflowStaticData('node') as RegisteredHook;
-				registered.webhookId = data.id;
-				registered.secret = data.secret;
+				forgetHook(registered);
+				Object.assign(registered, { webhookId: data.id, baseUrl });
+				if (typeof data.secret !== 'string' || !standardWebhookKey(data.secret)) {
+					await removeRegisteredHook(this, registered, apiKey);
+					throw new NodeOperationError(
+						this.getNode(),
+						'The survey service returned no usable signing secret for the new webhook',
+						{ description: 'Expected whsec_ followed by base64. The webhook was removed again; use Manual registration with a secret you set.' },
+					);
+				}
+				registered.sealedSecret = sealSecret(data.secret, apiKey, sealingContext(data.id, baseUrl));
 				return true;
 			},
 
@@ -214,13 +294,8 @@ export class SurveyTrigger implements INodeType {
 				recentDeliveries.forget(deliveryScope(this));
 				const registered = this.getWorkflowStaticData('node') as RegisteredHook;
 				if (!isAutomatic(this) || !registered.webhookId) return true;
-				await surveyRequest(this, {
-					method: 'DELETE',
-					path: `/api/v1/webhooks/${encodeURIComponent(registered.webhookId)}`,
-					acceptStatuses: [404],
-				});
-				delete registered.webhookId;
-				delete registered.secret;
+				const { apiKey } = await surveyAccess(this);
+				await removeRegisteredHook(this, registered, apiKey);
 				return true;
 			},
 		},
@@ -229,9 +304,18 @@ export class SurveyTrigger implements INodeType {
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const headers = this.getHeaderData() as IDataObject;
 		const rawBody = rawBodyOf(this);
-		const secret = isAutomatic(this)
-			? ((this.getWorkflowStaticData('node') as RegisteredHook).secret ?? '')
-			: await credentialWebhookSecret(this, 'surveyApi');
+		let secret: string;
+		if (isAutomatic(this)) {
+			const { apiKey } = await surveyAccess(this);
+			const stored = hookSecret(this.getWorkflowStaticData('node') as RegisteredHook, apiKey);
+			if (stored === undefined) {
+				this.logger?.warn(`Survey Trigger "${this.getNode().name}": ${NO_SECRET}`);
+				return rejectUnauthorized(this, NO_SECRET);
+			}
+			secret = stored;
+		} else {
+			secret = await credentialWebhookSecret(this, 'surveyApi');
+		}
 		if (secret !== '') {
 			const verification = verifyStandardWebhook(
 				secret,
@@ -242,7 +326,14 @@ export class SurveyTrigger implements INodeType {
 				},
 				rawBody,
 			);
-			if (!verification.valid) return rejectUnauthorized(this, verification.reason);
+			if (!verification.valid) {
+				if (verification.configurationError) {
+					const reason = `${verification.reason}: correct the Webhook Secret in the credential`;
+					this.logger?.warn(`Survey Trigger "${this.getNode().name}": ${reason}`);
+					return rejectUnauthorized(this, reason);
+				}
+				return rejectUnauthorized(this, verification.reason);
+			}
 		}
 
 		const body = this.getBodyData() as IDataObject;
@@ -255,7 +346,8 @@ export class SurveyTrigger implements INodeType {
 
 		const webhookId = typeof headers['webhook-id'] === 'string' ? headers['webhook-id'] : '';
 		const deliveryId = webhookId || `body:${sha256Hex(rawBody)}`;
-		if (recentDeliveries.checkAndRemember(deliveryScope(this), deliveryId)) return ACKNOWLEDGE_ONLY;
+		const refusal = await admitDelivery(this, deliveryId);
+		if (refusal) return refusal;
 
 		const item: IDataObject = {
 			event: body.event,

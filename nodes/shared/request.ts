@@ -8,7 +8,7 @@ import type {
 	IPollFunctions,
 	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError, sleep } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IPollFunctions;
 
@@ -16,6 +16,8 @@ export interface ServiceRequest {
 	method: IHttpRequestMethods;
 	/** Path below the credential's base URL, starting with `/`. */
 	path: string;
+	/** Another base URL than the credential's: where a webhook was registered before the credential changed. */
+	baseUrl?: string;
 	qs?: IDataObject;
 	body?: IDataObject;
 	/** Item the request is made for, so errors point at it. */
@@ -52,6 +54,38 @@ interface FullResponse {
 	statusCode: number;
 	headers: Record<string, string | string[] | undefined>;
 	body: unknown;
+}
+
+/** The execution's cancel signal, where n8n gives one (executions; not activation or webhooks). */
+function cancelSignalOf(ctx: RequestContext): AbortSignal | undefined {
+	const withSignal = ctx as Partial<Pick<IExecuteFunctions, 'getExecutionCancelSignal'>>;
+	return typeof withSignal.getExecutionCancelSignal === 'function' ? withSignal.getExecutionCancelSignal() : undefined;
+}
+
+function cancelledError(ctx: RequestContext, serviceName: string, request: ServiceRequest): NodeOperationError {
+	return new NodeOperationError(ctx.getNode(), 'The execution was cancelled', {
+		description: `${request.method} ${request.path} to the ${serviceName} was stopped and not retried`,
+		itemIndex: request.itemIndex,
+	});
+}
+
+/**
+ * Waits `ms`, or rejects with `cancelled()` as soon as the signal aborts. Older n8n
+ * versions' `sleep` ignores a signal, so the abort is also raced here.
+ */
+async function abortableWait(ms: number, signal: AbortSignal | undefined, cancelled: () => Error): Promise<void> {
+	if (!signal) return await sleep(ms);
+	if (signal.aborted) throw cancelled();
+	let onAbort = () => {};
+	const aborted = new Promise<never>((_, rejectWait) => {
+		onAbort = () => rejectWait(cancelled());
+		signal.addEventListener('abort', onAbort, { once: true });
+	});
+	try {
+		await Promise.race([sleep(ms, signal).catch(() => aborted), aborted]);
+	} finally {
+		signal.removeEventListener('abort', onAbort);
+	}
 }
 
 /** Seconds from a `Retry-After` header (seconds or HTTP date); undefined when absent or unreadable. */
@@ -136,7 +170,7 @@ export async function serviceRequest<T = IDataObject>(
 	policy: RetryPolicy = DEFAULT_RETRY_POLICY,
 ): Promise<T> {
 	const credentials = await ctx.getCredentials(credentialType, request.itemIndex);
-	const baseUrl = String(credentials.baseUrl ?? '').replace(/\/+$/, '');
+	const baseUrl = String(request.baseUrl ?? credentials.baseUrl ?? '').replace(/\/+$/, '');
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		url: `${baseUrl}${request.path}`,
@@ -147,12 +181,18 @@ export async function serviceRequest<T = IDataObject>(
 		ignoreHttpStatusErrors: true,
 		timeout: REQUEST_TIMEOUT_MS,
 	};
+	const signal = cancelSignalOf(ctx);
+	if (signal) options.abortSignal = signal;
 	const safe = SAFE_METHODS.has(request.method);
 
 	let rateLimitRetries = 0;
 	let serverErrorRetries = 0;
-	const backoff = async () => await sleep(policy.backoffMs * 2 ** serverErrorRetries++);
+	// A cancelled execution stops waiting at once and sends nothing more.
+	const wait = async (ms: number) =>
+		await abortableWait(ms, signal, () => cancelledError(ctx, serviceName, request));
+	const backoff = async () => await wait(policy.backoffMs * 2 ** serverErrorRetries++);
 	for (;;) {
+		if (signal?.aborted) throw cancelledError(ctx, serviceName, request);
 		let response: FullResponse;
 		try {
 			response = (await ctx.helpers.httpRequestWithAuthentication.call(
@@ -161,6 +201,7 @@ export async function serviceRequest<T = IDataObject>(
 				options,
 			)) as FullResponse;
 		} catch (error) {
+			if (signal?.aborted) throw cancelledError(ctx, serviceName, request);
 			if (!safe || serverErrorRetries >= policy.maxServerErrorRetries) {
 				throw networkError(ctx, serviceName, request, error as Error);
 			}
@@ -176,7 +217,7 @@ export async function serviceRequest<T = IDataObject>(
 			const retryAfter = parseRetryAfter(response.headers['retry-after']) ?? 2 ** rateLimitRetries;
 			if (retryAfter <= policy.maxRetryAfterSeconds) {
 				rateLimitRetries++;
-				await sleep(Math.ceil(retryAfter * 1000));
+				await wait(Math.ceil(retryAfter * 1000));
 				continue;
 			}
 		}

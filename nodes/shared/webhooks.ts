@@ -1,5 +1,6 @@
-import { createHash, timingSafeEqual } from 'crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, timingSafeEqual } from 'crypto';
 import type { IHookFunctions, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 /** Compares two secrets in time independent of where they differ, and of their lengths. */
 export function secretsMatch(received: string, expected: string): boolean {
@@ -7,14 +8,17 @@ export function secretsMatch(received: string, expected: string): boolean {
 	return timingSafeEqual(digest(received), digest(expected));
 }
 
-export function rejectUnauthorized(ctx: IWebhookFunctions, reason: string): IWebhookResponseData {
-	ctx.getResponseObject().status(401).json({ message: reason }).end();
+function reject(ctx: IWebhookFunctions, status: number, reason: string): IWebhookResponseData {
+	ctx.getResponseObject().status(status).json({ message: reason }).end();
 	return { noWebhookResponse: true };
 }
 
+export function rejectUnauthorized(ctx: IWebhookFunctions, reason: string): IWebhookResponseData {
+	return reject(ctx, 401, reason);
+}
+
 export function rejectBadRequest(ctx: IWebhookFunctions, reason: string): IWebhookResponseData {
-	ctx.getResponseObject().status(400).json({ message: reason }).end();
-	return { noWebhookResponse: true };
+	return reject(ctx, 400, reason);
 }
 
 /** The optional "Webhook Secret" of the node's credential; empty when there is none. */
@@ -27,61 +31,233 @@ export async function credentialWebhookSecret(ctx: IWebhookFunctions, credential
 /** Acknowledges a delivery that must start nothing (an unselected event, a redelivery). */
 export const ACKNOWLEDGE_ONLY: IWebhookResponseData = { webhookResponse: 'OK' };
 
-const DEFAULT_MAX_AGE_MS = 24 * 60 * 60 * 1000;
-const DEFAULT_MAX_ENTRIES = 10_000;
+/** Longer delivery ids are remembered by their SHA-256, so one id costs a bounded number of bytes. */
+export const MAX_DELIVERY_ID_LENGTH = 128;
+
+export interface RecentDeliveriesLimits {
+	maxAgeMs: number;
+	maxEntries: number;
+	/** Approximate bytes held by ids and scopes, across all scopes. */
+	maxBytes: number;
+	/** A delivery whose answer never came is treated as not started after this long. */
+	maxInFlightMs: number;
+}
+
+const DEFAULT_LIMITS: RecentDeliveriesLimits = {
+	maxAgeMs: 24 * 60 * 60 * 1000,
+	maxEntries: 10_000,
+	maxBytes: 4 * 1024 * 1024,
+	maxInFlightMs: 60_000,
+};
+
+/** Bytes a string key costs in V8 (two per character at worst) plus the map entry. */
+const ENTRY_OVERHEAD_BYTES = 96;
+
+interface Entry {
+	scope: string;
+	at: number;
+	bytes: number;
+	/** Set while the delivery waits for n8n to start its execution. */
+	inFlight?: { settled: Promise<boolean>; settle: (started: boolean) => void };
+}
+
+export type Admission =
+	/** A new delivery: it is now in flight; call `settle` once it is known whether n8n started it. */
+	| { status: 'new'; settle: (started: boolean) => void }
+	/** Started before: acknowledge and start nothing. */
+	| { status: 'done' }
+	/** Another attempt of it is waiting for n8n; `settled` tells whether that one started. */
+	| { status: 'inFlight'; settled: Promise<boolean> };
+
+export function boundedDeliveryId(deliveryId: string): string {
+	return deliveryId.length <= MAX_DELIVERY_ID_LENGTH
+		? deliveryId
+		: `sha256:${createHash('sha256').update(deliveryId, 'utf8').digest('hex')}`;
+}
 
 /**
- * Delivery ids seen recently, per workflow and node. n8n does not reliably keep what a
- * webhook writes to static data while it starts an execution, and reads and writes static
- * data whole, so concurrent deliveries would overwrite each other; an in-process store
- * has neither problem. It covers one n8n process and is lost on restart.
+ * Delivery ids seen recently, per workflow, node and webhook URL (test and production
+ * apart). n8n does not reliably keep what a webhook writes to static data while it starts
+ * an execution, and reads and writes static data whole, so concurrent deliveries would
+ * overwrite each other; an in-process store has neither problem. It covers one n8n
+ * process and is lost on restart. An id counts as seen only once n8n has started the
+ * execution: until then it is in flight, and a delivery n8n failed to start is forgotten,
+ * so that the service's retry runs.
  */
 export class RecentDeliveries {
-	private readonly seen = new Map<string, Map<string, number>>();
+	/** Insertion (or confirmation) order: the oldest entries come first. */
+	private readonly entries = new Map<string, Entry>();
+	private bytes = 0;
+	private readonly limits: RecentDeliveriesLimits;
 
-	constructor(
-		private readonly maxAgeMs = DEFAULT_MAX_AGE_MS,
-		private readonly maxEntries = DEFAULT_MAX_ENTRIES,
-	) {}
-
-	/** Records the id and tells whether it had been seen already. */
-	checkAndRemember(scope: string, deliveryId: string, now = Date.now()): boolean {
-		let ids = this.seen.get(scope);
-		if (!ids) {
-			ids = new Map();
-			this.seen.set(scope, ids);
-		}
-		const seenAt = ids.get(deliveryId);
-		if (seenAt !== undefined && now - seenAt <= this.maxAgeMs) return true;
-		ids.delete(deliveryId);
-		ids.set(deliveryId, now);
-		// Maps iterate in insertion order, so the oldest entries come first.
-		for (const [id, at] of ids) {
-			if (ids.size <= this.maxEntries && now - at <= this.maxAgeMs) break;
-			ids.delete(id);
-		}
-		return false;
+	constructor(limits: Partial<RecentDeliveriesLimits> = {}) {
+		this.limits = { ...DEFAULT_LIMITS, ...limits };
 	}
 
+	get size(): number {
+		return this.entries.size;
+	}
+
+	get approximateBytes(): number {
+		return this.bytes;
+	}
+
+	admit(scope: string, deliveryId: string, now = Date.now()): Admission {
+		const key = `${scope}\n${boundedDeliveryId(deliveryId)}`;
+		const existing = this.entries.get(key);
+		if (existing) {
+			const age = now - existing.at;
+			if (existing.inFlight && age <= this.limits.maxInFlightMs) {
+				return { status: 'inFlight', settled: existing.inFlight.settled };
+			}
+			if (!existing.inFlight && age <= this.limits.maxAgeMs) return { status: 'done' };
+			this.remove(key, existing);
+		}
+
+		let settle: (started: boolean) => void = () => {};
+		const settled = new Promise<boolean>((resolve) => (settle = resolve));
+		const entry: Entry = { scope, at: now, bytes: key.length * 2 + ENTRY_OVERHEAD_BYTES, inFlight: { settled, settle } };
+		this.entries.set(key, entry);
+		this.bytes += entry.bytes;
+		this.prune(now);
+
+		let done = false;
+		return {
+			status: 'new',
+			settle: (started: boolean) => {
+				if (done) return;
+				done = true;
+				if (this.entries.get(key) === entry) {
+					if (started) {
+						// Re-inserted, so that the map stays ordered by the time an id became seen.
+						this.entries.delete(key);
+						entry.at = Date.now();
+						delete entry.inFlight;
+						this.entries.set(key, entry);
+					} else {
+						this.remove(key, entry);
+					}
+				}
+				settle(started);
+			},
+		};
+	}
+
+	/** Drops a scope's ids, e.g. when its trigger is removed; other scopes keep theirs. */
 	forget(scope: string): void {
-		this.seen.delete(scope);
+		for (const [key, entry] of this.entries) if (entry.scope === scope) this.remove(key, entry);
+	}
+
+	private remove(key: string, entry: Entry): void {
+		this.entries.delete(key);
+		this.bytes -= entry.bytes;
+		// Anyone waiting on an evicted delivery may run it: nothing says it started.
+		entry.inFlight?.settle(false);
+	}
+
+	private prune(now: number): void {
+		for (const [key, entry] of this.entries) {
+			const tooMany = this.entries.size > this.limits.maxEntries || this.bytes > this.limits.maxBytes;
+			const expired = now - entry.at > (entry.inFlight ? this.limits.maxInFlightMs : this.limits.maxAgeMs);
+			if (!tooMany && !expired) break;
+			this.remove(key, entry);
+		}
 	}
 }
 
 export const recentDeliveries = new RecentDeliveries();
 
+/**
+ * The redelivery scope of a trigger: its workflow, its node and its webhook URL, which
+ * differs between "Listen for test event" and the active workflow, so that ending a test
+ * does not touch what the production trigger remembers.
+ */
 export function deliveryScope(ctx: IWebhookFunctions | IHookFunctions): string {
-	return `${ctx.getWorkflow().id ?? 'unsaved'}:${ctx.getNode().id}`;
+	return `${ctx.getWorkflow().id ?? 'unsaved'}:${ctx.getNode().id}:${ctx.getNodeWebhookUrl('default') ?? ''}`;
 }
 
-/** The raw body as received, for signatures and for body-based redelivery detection. */
-export function rawBodyOf(ctx: IWebhookFunctions): string {
+/** How long a redelivery waits for another attempt of it that n8n is still starting. */
+const IN_FLIGHT_WAIT_MS = 2_000;
+
+interface ResponseEvents {
+	once(event: 'close', listener: () => void): unknown;
+	headersSent: boolean;
+	statusCode: number;
+}
+
+/**
+ * Decides whether a delivery starts an execution: `undefined` when it does (the caller
+ * returns its items), otherwise the answer to give. The delivery id is confirmed only when
+ * n8n answers the delivery with a 2xx, which it does (response mode "On Received") after
+ * it started the execution; when n8n answers an error instead, or the connection closes
+ * before n8n answered, the id is forgotten so that a redelivery runs.
+ */
+export async function admitDelivery(
+	ctx: IWebhookFunctions,
+	deliveryId: string,
+	store: RecentDeliveries = recentDeliveries,
+): Promise<IWebhookResponseData | undefined> {
+	const scope = deliveryScope(ctx);
+	for (;;) {
+		const admission = store.admit(scope, deliveryId);
+		if (admission.status === 'done') return ACKNOWLEDGE_ONLY;
+		if (admission.status === 'new') {
+			const response = ctx.getResponseObject() as unknown as ResponseEvents;
+			response.once('close', () => {
+				const { headersSent, statusCode } = response;
+				admission.settle(headersSent && statusCode >= 200 && statusCode < 300);
+			});
+			return undefined;
+		}
+		const started = await Promise.race([admission.settled, sleep(IN_FLIGHT_WAIT_MS).then(() => undefined)]);
+		if (started === true) return ACKNOWLEDGE_ONLY;
+		if (started === undefined) {
+			// Not a 2xx: the service tries again later, by when the first attempt has settled.
+			return reject(ctx, 409, 'An earlier attempt of this delivery is still being started; try again later');
+		}
+	}
+}
+
+/** The body's exact bytes as received, for signatures and for body-based redelivery detection. */
+export function rawBodyOf(ctx: IWebhookFunctions): Buffer {
 	const request = ctx.getRequestObject() as { rawBody?: Buffer | string; body?: unknown };
-	if (request.rawBody !== undefined) return request.rawBody.toString();
-	return JSON.stringify(request.body ?? {});
+	if (Buffer.isBuffer(request.rawBody)) return request.rawBody;
+	if (typeof request.rawBody === 'string') return Buffer.from(request.rawBody, 'utf8');
+	return Buffer.from(JSON.stringify(request.body ?? {}), 'utf8');
 }
 
-export function sha256Hex(value: string): string {
-	return createHash('sha256').update(value, 'utf8').digest('hex');
+export function sha256Hex(value: Buffer | string): string {
+	return createHash('sha256').update(value).digest('hex');
 }
 
+const SEALED_PREFIX = 'v1';
+
+function sealingKey(keyMaterial: string, context: string): Buffer {
+	return Buffer.from(hkdfSync('sha256', keyMaterial, 'n8n-nodes-sign-survey-bookmark hook secret', context, 32));
+}
+
+/**
+ * Encrypts a secret for the workflow's static data (AES-256-GCM), with a key derived from
+ * a credential's secret (which n8n keeps encrypted) and bound to `context`, e.g. the
+ * hook's id. Whoever reads the workflow (its JSON, an export, the public API) sees only
+ * ciphertext.
+ */
+export function sealSecret(secret: string, keyMaterial: string, context: string): string {
+	const iv = randomBytes(12);
+	const cipher = createCipheriv('aes-256-gcm', sealingKey(keyMaterial, context), iv);
+	const ciphertext = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
+	return [SEALED_PREFIX, ...[iv, cipher.getAuthTag(), ciphertext].map((part) => part.toString('base64'))].join('.');
+}
+
+/** The secret `sealSecret` encrypted, or undefined when the key material or context differ. */
+export function openSecret(sealed: string, keyMaterial: string, context: string): string | undefined {
+	const [prefix, iv, tag, ciphertext] = sealed.split('.');
+	if (prefix !== SEALED_PREFIX || !iv || !tag || ciphertext === undefined) return undefined;
+	try {
+		const decipher = createDecipheriv('aes-256-gcm', sealingKey(keyMaterial, context), Buffer.from(iv, 'base64'));
+		decipher.setAuthTag(Buffer.from(tag, 'base64'));
+		return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64')), decipher.final()]).toString('utf8');
+	} catch {
+		return undefined;
+	}
+}

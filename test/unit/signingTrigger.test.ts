@@ -1,5 +1,5 @@
 import { SigningTrigger } from '../../nodes/Signing/SigningTrigger.node';
-import { callWebhook, type WebhookCall } from './helpers/context';
+import { callWebhook, hookContext, type WebhookCall } from './helpers/context';
 
 const trigger = new SigningTrigger();
 const webhook = trigger.webhook as Parameters<typeof callWebhook>[0];
@@ -99,6 +99,33 @@ describe('Signing Trigger', () => {
 		expect(outcomes[0].result.workflowData?.[0]).toHaveLength(1);
 		expect(outcomes[1].result.workflowData).toBeUndefined();
 		expect(outcomes[1].result.webhookResponse).toBe('OK');
+	});
+
+	it('runs the redelivery of a delivery n8n failed to start (regression)', async () => {
+		const first = { ...delivery({ deliveryId: 'dlv_500' }), n8nAnswer: 500 };
+		expect((await callWebhook(webhook, first)).result.workflowData?.[0]).toHaveLength(1);
+		const retry = { ...first, n8nAnswer: 200 };
+		expect((await callWebhook(webhook, retry)).result.workflowData?.[0]).toHaveLength(1);
+		expect((await callWebhook(webhook, retry)).result.workflowData).toBeUndefined();
+	});
+
+	it('keeps what the production trigger remembers when "Listen for test event" ends (regression)', async () => {
+		const production = 'http://127.0.0.1:5678/webhook/signing-hook/webhook';
+		const test = 'http://127.0.0.1:5678/webhook-test/signing-hook/webhook';
+		const call = {
+			...delivery({ deliveryId: 'dlv_prod' }),
+			workflowId: 'workflow-under-test',
+			nodeId: 'hook-under-test',
+			webhookUrl: production,
+		};
+		expect((await callWebhook(webhook, call)).result.workflowData?.[0]).toHaveLength(1);
+		// The test listener is stopped: n8n calls delete() for the test webhook.
+		const { delete: remove } = trigger.webhookMethods.default;
+		await remove.call(hookContext({ parameters: {}, credentials: {}, webhookUrl: test }).context);
+		expect((await callWebhook(webhook, call)).result.workflowData).toBeUndefined();
+		// Deactivating (or deleting) the workflow prunes the production scope.
+		await remove.call(hookContext({ parameters: {}, credentials: {}, webhookUrl: production }).context);
+		expect((await callWebhook(webhook, call)).result.workflowData?.[0]).toHaveLength(1);
 	});
 
 	it('keeps deliveries apart per workflow', async () => {

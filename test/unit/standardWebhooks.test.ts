@@ -1,3 +1,5 @@
+import { createHmac } from 'crypto';
+
 import { Webhook } from 'standardwebhooks';
 
 import { verifyStandardWebhook } from '../../nodes/shared/standardWebhooks';
@@ -55,5 +57,26 @@ describe('verifyStandardWebhook', () => {
 
 	it('accepts a secret given without its whsec_ prefix', () => {
 		expect(verifyStandardWebhook(secret.slice(6), signed(), body, now).valid).toBe(true);
+	});
+});
+
+describe('unusable secrets', () => {
+	it.each(['whsec_', 'whsec_!!!!', 'whsec_not base64', ''])('refuses %p as a configuration error', (bad) => {
+		// Signed with the empty key a lenient decoder would make of it.
+		const signature = `v1,${createHmac('sha256', Buffer.alloc(0)).update(`msg_1.${now}.${body}`).digest('base64')}`;
+		const verification = verifyStandardWebhook(bad, { id: 'msg_1', timestamp: String(now), signature }, body, now);
+		expect(verification).toEqual(expect.objectContaining({ valid: false, configurationError: true }));
+	});
+});
+
+describe('exact bytes', () => {
+	it('verifies the HMAC over the body as received, also when it is not UTF-8', () => {
+		// "Zoë" in Latin-1: 0xEB is not valid UTF-8 and would become U+FFFD if decoded.
+		const raw = Buffer.concat([Buffer.from('{"name":"Zo'), Buffer.from([0xeb]), Buffer.from('"}')]);
+		const key = Buffer.from(secret.slice(6), 'base64');
+		const digest = createHmac('sha256', key).update(`msg_1.${now}.`).update(raw).digest('base64');
+		const headers = { id: 'msg_1', timestamp: String(now), signature: `v1,${digest}` };
+		expect(verifyStandardWebhook(secret, headers, raw, now)).toEqual({ valid: true });
+		expect(verifyStandardWebhook(secret, headers, raw.toString('utf8'), now).valid).toBe(false);
 	});
 });

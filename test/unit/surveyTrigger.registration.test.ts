@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 
 import { NodeApiError } from 'n8n-workflow';
 
-import { SurveyTrigger } from '../../nodes/Survey/SurveyTrigger.node';
+import { sealingContext, SurveyTrigger } from '../../nodes/Survey/SurveyTrigger.node';
+import { openSecret } from '../../nodes/shared/webhooks';
 import { Sandbox, startSandbox } from '../sandbox';
 import { hookContext, Parameters } from './helpers/context';
 
@@ -47,14 +48,85 @@ describe('Survey Trigger registration against the sandbox', () => {
 		return { ...harness, existed: exists };
 	};
 
-	it('registers its URL with the chosen events and keeps the id and secret', async () => {
+	it('registers its URL with the chosen events and keeps the id, the service and the secret (encrypted)', async () => {
 		const { staticData, existed } = await activate({ events: ['responseFinished'] });
 		expect(existed).toBe(false);
 		const hooks = await remoteHooks();
 		expect(hooks).toEqual([
 			expect.objectContaining({ url, triggers: ['responseFinished'], surveyIds: [], id: staticData.webhookId }),
 		]);
-		expect(staticData.secret).toMatch(/^whsec_/);
+		expect(staticData.baseUrl).toBe(sandbox.survey.url);
+		// Regression: the secret was kept in clear, readable by anyone who can read the workflow.
+		expect(JSON.stringify(staticData)).not.toMatch(/whsec_/);
+		const secret = openSecret(
+			String(staticData.sealedSecret),
+			sandbox.survey.apiKey,
+			sealingContext(String(staticData.webhookId), sandbox.survey.url),
+		);
+		expect(secret).toMatch(/^whsec_/);
+	});
+
+	it('replaces a hook whose secret an earlier version kept in clear, and drops that secret', async () => {
+		const first = await activate({ events: ['responseFinished'] });
+		const clearText = `whsec_${Buffer.from('kept-in-clear').toString('base64')}`;
+		const legacy = { webhookId: first.staticData.webhookId, secret: clearText };
+		const again = await activate({ events: ['responseFinished'] }, legacy);
+		expect(again.existed).toBe(false);
+		expect(JSON.stringify(again.staticData)).not.toMatch(/whsec_/);
+		expect((await remoteHooks()).map((hook) => hook.id)).toEqual([again.staticData.webhookId]);
+	});
+
+	describe('when the credential is switched to another service (regression: the old hook stayed)', () => {
+		let other: Sandbox;
+		beforeAll(async () => (other = await startSandbox()));
+		afterAll(async () => await other?.stop());
+
+		const hooksAt = async (service: Sandbox) =>
+			(
+				(await fetch(`${service.survey.url}/api/v1/webhooks`, {
+					headers: { 'x-api-key': service.survey.apiKey },
+				}).then(async (response) => await response.json())) as { data: RemoteHook[] }
+			).data;
+
+		it('removes the hook at the service it was registered at on activation', async () => {
+			const first = await activate({ events: ['responseFinished'] });
+			const second = await activate({ events: ['responseFinished'] }, first.staticData, other.survey.url);
+			expect(second.existed).toBe(false);
+			expect(await remoteHooks()).toEqual([]);
+			expect((await hooksAt(other)).map((hook) => hook.id)).toEqual([second.staticData.webhookId]);
+			expect(second.staticData.baseUrl).toBe(other.survey.url);
+			await remove.call(second.context);
+		});
+
+		it('removes it there on deactivation', async () => {
+			const first = await activate({ events: ['responseFinished'] });
+			const hookId = String(first.staticData.webhookId);
+			const switched = hookContext({
+				parameters: { registration: 'automatic', allSurveys: true, events: ['responseFinished'] },
+				credentials: { surveyApi: { baseUrl: other.survey.url, apiKey: other.survey.apiKey } },
+				webhookUrl: url,
+				staticData: first.staticData,
+			});
+			await remove.call(switched.context);
+			expect(await remoteHooks()).toEqual([]);
+			expect(switched.requests.map((request) => request.url)).toEqual([
+				`${sandbox.survey.url}/api/v1/webhooks/${hookId}`,
+			]);
+		});
+
+		it('does not send the API key to a base URL written into static data by someone else', async () => {
+			const first = await activate({ events: ['responseFinished'] });
+			const forged = { ...first.staticData, baseUrl: other.survey.url };
+			const harness = hookContext({
+				parameters: { registration: 'automatic', allSurveys: true, events: ['responseFinished'] },
+				credentials: { surveyApi: { baseUrl: sandbox.survey.url, apiKey: sandbox.survey.apiKey } },
+				webhookUrl: url,
+				staticData: forged,
+			});
+			await remove.call(harness.context);
+			expect(harness.requests.map((request) => request.url)).toEqual([]);
+			expect(harness.warnings.join()).toMatch(/could not be removed/);
+		});
 	});
 
 	it('reuses its hook when nothing changed', async () => {

@@ -1,12 +1,23 @@
+import { createHmac } from 'crypto';
+
 import { Webhook } from 'standardwebhooks';
 
-import { SurveyTrigger } from '../../nodes/Survey/SurveyTrigger.node';
+import { sealingContext, SurveyTrigger } from '../../nodes/Survey/SurveyTrigger.node';
+import { sealSecret } from '../../nodes/shared/webhooks';
 import { callWebhook, type WebhookCall } from './helpers/context';
 
 const trigger = new SurveyTrigger();
 const webhook = trigger.webhook as Parameters<typeof callWebhook>[0];
 const secret = `whsec_${Buffer.from('survey-trigger-unit-secret').toString('base64')}`;
 const otherSecret = `whsec_${Buffer.from('some-other-secret-entirely').toString('base64')}`;
+
+const credentials = { surveyApi: { baseUrl: 'http://127.0.0.1:1', apiKey: 'survey-unit-key' } };
+
+/** The static data `create` leaves after registering hook wh_1 with `secret`. */
+function registeredHook(withSecret = secret) {
+	const { baseUrl, apiKey } = credentials.surveyApi;
+	return { webhookId: 'wh_1', baseUrl, sealedSecret: sealSecret(withSecret, apiKey, sealingContext('wh_1', baseUrl)) };
+}
 
 let counter = 0;
 
@@ -28,7 +39,8 @@ function delivery(
 		rawBody,
 		body,
 		parameters: { registration: 'automatic', events: ['responseFinished'], allSurveys: true },
-		staticData: { webhookId: 'wh_1', secret },
+		staticData: registeredHook(),
+		credentials,
 		headers: {
 			'content-type': 'application/json',
 			'webhook-id': id,
@@ -66,7 +78,7 @@ describe('Survey Trigger deliveries', () => {
 
 		it('rejects a tampered body', async () => {
 			const call = delivery();
-			call.rawBody = call.rawBody!.replace('approved', 'rejected');
+			call.rawBody = String(call.rawBody).replace('approved', 'rejected');
 			await rejected(call);
 		});
 
@@ -107,6 +119,70 @@ describe('Survey Trigger deliveries', () => {
 		const outcome = await callWebhook(webhook, again);
 		expect(started(outcome)).toHaveLength(0);
 		expect(outcome.result.webhookResponse).toBe('OK');
+	});
+
+	describe('without a usable secret (regressions: these deliveries used to start executions)', () => {
+		it('refuses an unsigned delivery when no secret is stored for the hook, saying how to recover', async () => {
+			const call = delivery();
+			for (const header of ['webhook-id', 'webhook-timestamp', 'webhook-signature']) delete call.headers![header];
+			call.staticData = { webhookId: 'wh_1' };
+			const outcome = await callWebhook(webhook, call);
+			expect(outcome.status).toBe(401);
+			expect(started(outcome)).toHaveLength(0);
+			expect(JSON.stringify(outcome.responseBody)).toMatch(/activate the workflow again/);
+			expect(outcome.warnings.join()).toMatch(/activate the workflow again/);
+		});
+
+		it('refuses deliveries when the stored secret no longer opens (the API key changed)', async () => {
+			const call = delivery();
+			call.credentials = { surveyApi: { ...credentials.surveyApi, apiKey: 'another-key' } };
+			const outcome = await callWebhook(webhook, call);
+			expect(outcome.status).toBe(401);
+			expect(started(outcome)).toHaveLength(0);
+		});
+
+		it.each(['whsec_', 'whsec_!!!!'])('refuses the credential secret %p as a configuration error', async (bad) => {
+			const call = delivery();
+			const timestamp = call.headers!['webhook-timestamp'];
+			// What the sender computes with the empty key a lenient decoder makes of it.
+			call.headers!['webhook-signature'] =
+				`v1,${createHmac('sha256', Buffer.alloc(0)).update(`${call.headers!['webhook-id']}.${timestamp}.${call.rawBody}`).digest('base64')}`;
+			call.parameters = { ...call.parameters, registration: 'manual' };
+			call.staticData = {};
+			call.credentials = { surveyApi: { ...credentials.surveyApi, webhookSecret: bad } };
+			const outcome = await callWebhook(webhook, call);
+			expect(outcome.status).toBe(401);
+			expect(started(outcome)).toHaveLength(0);
+			expect(JSON.stringify(outcome.responseBody)).toMatch(/Webhook Secret in the credential/);
+		});
+	});
+
+	it('verifies the signature over the exact bytes received, also when they are not UTF-8', async () => {
+		const call = delivery();
+		const raw = Buffer.concat([Buffer.from(String(call.rawBody).slice(0, -2)), Buffer.from([0xeb]), Buffer.from('"}')]);
+		const id = call.headers!['webhook-id'];
+		const timestamp = call.headers!['webhook-timestamp'];
+		const key = Buffer.from(secret.slice('whsec_'.length), 'base64');
+		call.rawBody = raw;
+		call.headers!['webhook-signature'] =
+			`v1,${createHmac('sha256', key).update(`${id}.${timestamp}.`).update(raw).digest('base64')}`;
+		expect(started(await callWebhook(webhook, call))).toHaveLength(1);
+	});
+
+	describe('a delivery n8n failed to start (regression: its retry was acknowledged as a duplicate)', () => {
+		it.each([
+			['n8n answers 500', 500 as const],
+			['the sender left before n8n answered', 'disconnect' as const],
+		])('runs its redelivery when %s', async (_, answer) => {
+			const first = delivery({ id: `msg_not_started_${answer}` });
+			first.n8nAnswer = answer;
+			expect(started(await callWebhook(webhook, first))).toHaveLength(1);
+			const retry = delivery({ id: `msg_not_started_${answer}` });
+			expect(started(await callWebhook(webhook, retry))).toHaveLength(1);
+			const again = await callWebhook(webhook, delivery({ id: `msg_not_started_${answer}` }));
+			expect(started(again)).toHaveLength(0);
+			expect(again.result.webhookResponse).toBe('OK');
+		});
 	});
 
 	it('acknowledges events and surveys that were not selected', async () => {

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/require-node-api-error -- a stand-in for n8n's HTTP client, which throws plain errors */
+/* eslint-disable @n8n/community-nodes/require-node-api-error, @n8n/community-nodes/no-restricted-imports -- a stand-in for n8n's HTTP client, which throws plain errors */
 /**
  * Stand-ins for the contexts n8n hands to a node, with a real HTTP client behind them,
  * so that unit tests run the node's own code against the sandbox over the network.
@@ -16,6 +16,8 @@ import type {
 	IPollFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
+
+import { EventEmitter } from 'node:events';
 
 import { BookmarkApi } from '../../../credentials/BookmarkApi.credentials';
 import { SigningApi } from '../../../credentials/SigningApi.credentials';
@@ -68,11 +70,13 @@ export async function authenticatedRequest(
 	}
 	let response: Response;
 	try {
+		const timeout = AbortSignal.timeout(options.timeout ?? 60_000);
+		const cancel = options.abortSignal as AbortSignal | undefined;
 		response = await fetch(url, {
 			method: options.method ?? 'GET',
 			headers,
 			body,
-			signal: AbortSignal.timeout(options.timeout ?? 60_000),
+			signal: cancel ? AbortSignal.any([timeout, cancel]) : timeout,
 		});
 	} catch (error) {
 		const cause = (error as Error & { cause?: { code?: string } }).cause;
@@ -103,6 +107,8 @@ export interface ExecuteOptions {
 	credentials?: Record<string, IDataObject>;
 	continueOnFail?: boolean;
 	node?: Partial<INode>;
+	/** The execution's cancel signal, as n8n hands it to nodes. */
+	cancelSignal?: AbortSignal;
 }
 
 export interface ExecuteHarness {
@@ -135,6 +141,7 @@ export function executeContext(options: ExecuteOptions): ExecuteHarness {
 		getInputData: () => items as INodeExecutionData[],
 		getNode: () => node,
 		continueOnFail: () => options.continueOnFail ?? false,
+		getExecutionCancelSignal: () => options.cancelSignal,
 		getNodeParameter: (
 			name: string,
 			itemIndex: number,
@@ -163,17 +170,26 @@ export function executeContext(options: ExecuteOptions): ExecuteHarness {
 export interface WebhookCall {
 	headers?: Record<string, string>;
 	body: unknown;
-	rawBody?: string;
+	/** The bytes as received; a string is sent as UTF-8. */
+	rawBody?: string | Buffer;
 	parameters?: Parameters;
 	credentials?: Record<string, IDataObject>;
 	workflowId?: string;
 	nodeId?: string;
 	staticData?: Record<string, unknown>;
+	/** The node's webhook URL; test ("Listen for test event") and production URLs differ. */
+	webhookUrl?: string;
+	/**
+	 * What n8n answers after the trigger returned items: 200 once it started the execution
+	 * (the default), 500 when it failed to, `'disconnect'` when the sender left first.
+	 */
+	n8nAnswer?: number | 'disconnect';
 }
 
 export interface WebhookOutcome {
 	status?: number;
 	responseBody?: unknown;
+	warnings: string[];
 	result: Awaited<ReturnType<NonNullable<import('n8n-workflow').INodeType['webhook']>>>;
 }
 
@@ -182,10 +198,14 @@ export async function callWebhook(
 	call: WebhookCall,
 ): Promise<WebhookOutcome> {
 	const rawBody = call.rawBody ?? JSON.stringify(call.body);
-	const outcome: Partial<WebhookOutcome> = {};
-	const response = {
+	const outcome: Partial<WebhookOutcome> = { warnings: [] };
+	// Like Express's response: a status, headers sent once answered, and 'close' at the end.
+	const response = Object.assign(new EventEmitter(), {
+		statusCode: 200,
+		headersSent: false,
 		status(code: number) {
 			outcome.status = code;
+			response.statusCode = code;
 			return response;
 		},
 		json(body: unknown) {
@@ -197,9 +217,12 @@ export async function callWebhook(
 			return response;
 		},
 		end() {
+			response.headersSent = true;
+			response.emit('finish');
+			response.emit('close');
 			return response;
 		},
-	};
+	});
 	const credentials = call.credentials ?? {};
 	const node = {
 		id: call.nodeId ?? 'trigger-under-test',
@@ -209,10 +232,12 @@ export async function callWebhook(
 	const context = {
 		getHeaderData: () => Object.fromEntries(Object.entries(call.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
 		getBodyData: () => call.body,
-		getRequestObject: () => ({ rawBody: Buffer.from(rawBody), body: call.body }),
+		getRequestObject: () => ({ rawBody: Buffer.isBuffer(rawBody) ? rawBody : Buffer.from(rawBody), body: call.body }),
 		getResponseObject: () => response,
 		getNode: () => node,
 		getWorkflow: () => ({ id: call.workflowId ?? 'workflow-under-test' }),
+		getNodeWebhookUrl: () => call.webhookUrl ?? 'http://127.0.0.1:5678/webhook/trigger-under-test/webhook',
+		logger: { warn: (message: string) => outcome.warnings!.push(message) },
 		getNodeParameter: (name: string, fallback?: unknown) => call.parameters?.[name] ?? fallback,
 		getCredentials: async (type: string) => {
 			if (!credentials[type]) throw new Error(`No credentials of type ${type}`);
@@ -225,6 +250,14 @@ export async function callWebhook(
 		},
 	} as unknown as IWebhookFunctions;
 	outcome.result = await webhook.call(context);
+	// n8n answers a delivery that starts an execution itself, after it started it (or failed to).
+	if (outcome.result.workflowData && !response.headersSent) {
+		const answer = call.n8nAnswer ?? 200;
+		if (answer === 'disconnect') response.emit('close');
+		else response.status(answer).json({}).end();
+		delete outcome.status;
+		delete outcome.responseBody;
+	}
 	return outcome as WebhookOutcome;
 }
 
@@ -264,6 +297,8 @@ export interface HookHarness {
 	context: IHookFunctions;
 	staticData: Record<string, unknown>;
 	requests: IHttpRequestOptions[];
+	/** What the node logged as warnings. */
+	warnings: string[];
 }
 
 /** What n8n hands to webhookMethods on activation and deactivation. */
@@ -275,8 +310,10 @@ export function hookContext(options: {
 }): HookHarness {
 	const staticData = options.staticData ?? {};
 	const requests: IHttpRequestOptions[] = [];
+	const warnings: string[] = [];
 	const getCredentials = async (type: string) => options.credentials[type];
 	const context = {
+		logger: { warn: (message: string) => warnings.push(message) },
 		getNode: () => ({ id: 'hook-under-test', name: 'Hook Under Test' }),
 		getWorkflow: () => ({ id: 'workflow-under-test' }),
 		getNodeParameter: (name: string, fallback?: unknown) => options.parameters[name] ?? fallback,
@@ -288,5 +325,5 @@ export function hookContext(options: {
 				await authenticatedRequest(type, await getCredentials(type), requestOptions, requests),
 		},
 	} as unknown as IHookFunctions;
-	return { context, staticData, requests };
+	return { context, staticData, requests, warnings };
 }
