@@ -1,8 +1,16 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { executeOperation } from '../shared/execute';
-import { applicantRecordsDescription, applicantRecordsOperations } from './resources/applicantRecords';
+import {
+	applicantRecordsDescription,
+	applicantRecordsOperations,
+} from './resources/applicantRecords';
 import { responseDescription, responseOperations } from './resources/response';
 import { surveyDescription, surveyOperations } from './resources/survey';
 import { searchSurveys } from './resources/surveyLocator';
@@ -21,7 +29,8 @@ export class Survey implements INodeType {
 		group: ['input'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Read surveys, their responses and metrics, and export applicant records without personal data',
+		description:
+			'Read surveys, their responses and metrics, and export applicant records without personal data',
 		defaults: { name: 'Survey' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

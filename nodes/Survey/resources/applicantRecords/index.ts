@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { ItemOperation } from '../../../shared/execute';
 import type { PersonalDataMode } from '../../../shared/redaction';
 import { Redactor } from '../../../shared/redaction';
+import { answersModeOf, answersOption, shapeAnswers, surveyQuestions } from '../../answers';
 import { DEFAULT_MAX_CONCURRENCY, fetchResponses } from '../../transport';
 import { maxConcurrencyOption } from '../response';
 import { readSurveyId, surveyLocator } from '../surveyLocator';
@@ -21,7 +22,8 @@ export const applicantRecordsDescription: INodeProperties[] = [
 				name: 'Export',
 				value: 'export',
 				action: 'Export applicant records',
-				description: 'One flat record per applicant with each answer as its own field; personal data redacted by default',
+				description:
+					'One flat record per applicant with each answer as its own field; personal data redacted by default',
 			},
 		],
 		default: 'export',
@@ -40,7 +42,8 @@ export const applicantRecordsDescription: INodeProperties[] = [
 			{
 				name: 'Omit',
 				value: 'omit',
-				description: 'Leave personal fields out; remove e-mails and phone numbers found in other answers',
+				description:
+					'Leave personal fields out; remove e-mails and phone numbers found in other answers',
 			},
 			{
 				name: 'Redact',
@@ -58,6 +61,7 @@ export const applicantRecordsDescription: INodeProperties[] = [
 		default: {},
 		displayOptions: { show },
 		options: [
+			answersOption,
 			{
 				displayName: 'Extra Personal Fields',
 				name: 'extraPersonalFields',
@@ -103,6 +107,13 @@ async function exportRecords(this: IExecuteFunctions, itemIndex: number): Promis
 		maxConcurrency: Number(options.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY),
 		itemIndex,
 	});
+	// Keyed as the Answers option asks once redacted; Both keeps its list as one "answers" field.
+	const answersMode = answersModeOf(options.answers);
+	const questions = answersMode === 'id' ? [] : await surveyQuestions(this, surveyId, itemIndex);
+	const shaped = (answers: IDataObject): IDataObject =>
+		answersMode === 'both'
+			? { answers: shapeAnswers(answers, questions, 'both') as IDataObject[] }
+			: flatten(shapeAnswers(answers, questions, answersMode) as IDataObject);
 	return responses
 		.filter((response) => options.includeUnfinished === true || response.finished === true)
 		.map((response) => ({
@@ -112,7 +123,7 @@ async function exportRecords(this: IExecuteFunctions, itemIndex: number): Promis
 			updatedAt: response.updatedAt,
 			finished: response.finished,
 			// Redacted before flattening so that nested fields are judged by their own names too.
-			...flatten(redactor.apply((response.data ?? {}) as IDataObject)),
+			...shaped(redactor.apply((response.data ?? {}) as IDataObject)),
 		}));
 }
 
