@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
@@ -26,7 +25,7 @@ describe('Survey node: answers, date filters, only new, delete, personal data, c
 
 	/** Runs the node; `onRequest` sees each request before it is sent (to change the data between pages). */
 	const run = async (
-		parameters: Parameters,
+		parameters: Parameters | Parameters[],
 		extra: Partial<ExecuteOptions> & {
 			onRequest?: (request: IHttpRequestOptions, count: number) => Promise<void>;
 		} = {},
@@ -38,15 +37,18 @@ describe('Survey node: answers, date filters, only new, delete, personal data, c
 			...options,
 		});
 		if (onRequest) {
-			const send = context.helpers.httpRequestWithAuthentication.bind(context.helpers);
+			const helpers = context.helpers as unknown as {
+				httpRequestWithAuthentication: (
+					type: string,
+					request: IHttpRequestOptions,
+				) => Promise<unknown>;
+			};
+			const send = helpers.httpRequestWithAuthentication;
 			let count = 0;
-			context.helpers.httpRequestWithAuthentication = async function (
-				type: string,
-				request: IHttpRequestOptions,
-			) {
+			helpers.httpRequestWithAuthentication = async (type, request) => {
 				await onRequest(request, ++count);
-				return await send.call(this, type, request);
-			} as typeof context.helpers.httpRequestWithAuthentication;
+				return await send(type, request);
+			};
 		}
 		return (await node.execute.call(context))[0].map((item) => item.json);
 	};
