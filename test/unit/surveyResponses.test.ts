@@ -127,6 +127,36 @@ describe('Survey node: answers, date filters, only new, delete, personal data, c
 		});
 	});
 
+	describe('Answers on Applicant Record → Export', () => {
+		const exportWith = (options: IDataObject) => ({
+			resource: 'applicantRecords',
+			operation: 'export',
+			surveyId: survey(SEED.alumniSurveyId),
+			personalData: 'redact',
+			options,
+		});
+
+		it('keys the redacted answers by question text, or lists them in one "answers" field for Both', async () => {
+			const [byText] = await run(exportWith({ answers: 'text' }));
+			expect(byText).toMatchObject({
+				responseId: 'resp_alumni_001',
+				'How would you rate the residency?': 5,
+				'Anything else?': 'The studio time was invaluable.',
+				'Anything else? (2)': 'Longer residencies.',
+				'What did you value most?': ['Studio time', 'Community'],
+			});
+			expect(byText).not.toHaveProperty('rating');
+			expect(JSON.stringify(byText)).not.toMatch(/Rosalind|rosalind\.franklin@/);
+			const [both] = await run(exportWith({ answers: 'both' }));
+			expect(both.answers).toEqual(
+				expect.arrayContaining([
+					{ id: 'rating', question: 'How would you rate the residency?', answer: 5 },
+				]),
+			);
+			expect(JSON.stringify(both)).not.toMatch(/Rosalind|rosalind\.franklin@/);
+		});
+	});
+
 	describe('date filters', () => {
 		it('sends Created After/Before as startDate/endDate on createdAt and returns what matches', async () => {
 			const old = await respond(

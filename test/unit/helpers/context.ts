@@ -241,6 +241,8 @@ export async function callWebhook(
 		},
 		getWorkflowStaticData: () => call.staticData ?? {},
 		helpers: {
+			httpRequestWithAuthentication: async (type: string, requestOptions: IHttpRequestOptions) =>
+				await authenticatedRequest(type, credentials[type], requestOptions),
 			returnJsonArray: (data: IDataObject | IDataObject[]) =>
 				(Array.isArray(data) ? data : [data]).map((json) => ({ json })),
 		},
