@@ -1,4 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports */
+// The SDK publishes these paths through package "exports", which the lint resolver does not read.
+// eslint-disable-next-line import-x/no-unresolved
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+// eslint-disable-next-line import-x/no-unresolved
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -6,10 +11,12 @@ import { N8nInstance, packPackage, startN8n } from '../harness/n8n';
 import { PROJECT_ROOT } from '../harness/paths';
 import {
 	activateWorkflow,
+	CredentialRefs,
 	createSandboxCredentials,
 	ImportedWorkflow,
 	importWorkflow,
 	listExecutions,
+	nodeOutput,
 	waitUntil,
 	WorkflowFile,
 } from '../harness/provision';
@@ -22,6 +29,7 @@ describe('the erasure request sample in a real n8n', () => {
 	let sandbox: Sandbox;
 	let n8n: N8nInstance;
 	let workflow: ImportedWorkflow;
+	let credentials: CredentialRefs;
 	const survey = () => sandboxControl(sandbox, 'survey');
 	const bookmarks = () => sandboxControl(sandbox, 'bookmark');
 	const residencyIds = async () => {
@@ -58,7 +66,7 @@ describe('the erasure request sample in a real n8n', () => {
 		workflow = await importWorkflow(
 			n8n,
 			JSON.parse(readFileSync(file, 'utf8')) as WorkflowFile,
-			await createSandboxCredentials(n8n, sandbox),
+			(credentials = await createSandboxCredentials(n8n, sandbox)),
 			file,
 		);
 		await activateWorkflow(n8n, workflow.id);
@@ -130,5 +138,103 @@ describe('the erasure request sample in a real n8n', () => {
 		);
 		expect(await residencyIds()).toContain(id);
 		expect((await bookmarks().requests()).filter((r) => r.method === 'POST')).toEqual([]);
+	});
+
+	describe('Survey node run normally and as an agent’s tool', () => {
+		const ADA = ['Ada Lovelace', 'ada.lovelace@example.org'];
+		let client: Client;
+		const surveyCredential = () => ({ surveyApi: credentials.surveyApi });
+
+		beforeAll(async () => {
+			const tools: WorkflowFile = {
+				name: 'Survey tools (test)',
+				nodes: [
+					{
+						id: 'b1f0c2d4-0014-4e00-8000-000000000001',
+						name: 'MCP Server',
+						type: '@n8n/n8n-nodes-langchain.mcpTrigger',
+						typeVersion: 2,
+						position: [0, 0],
+						webhookId: 'b1f0c2d4-0014-4e00-8000-0000000000a1',
+						parameters: { path: 'survey-tools-test', authentication: 'none' },
+					},
+					{
+						id: 'b1f0c2d4-0014-4e00-8000-000000000002',
+						name: 'read_responses',
+						type: 'n8n-nodes-sign-survey-bookmark.surveyTool',
+						typeVersion: 1,
+						position: [0, 200],
+						parameters: {
+							descriptionType: 'manual',
+							toolDescription:
+								'Read every response of the residency application survey with its answers.',
+							resource: 'response',
+							operation: 'getMany',
+							surveyId: { __rl: true, mode: 'id', value: SEED.residencySurveyId },
+							returnAll: true,
+							options: {},
+						},
+						credentials: surveyCredential(),
+					},
+					{
+						id: 'b1f0c2d4-0014-4e00-8000-000000000003',
+						name: 'erase_response',
+						type: 'n8n-nodes-sign-survey-bookmark.surveyTool',
+						typeVersion: 1,
+						position: [200, 200],
+						parameters: {
+							descriptionType: 'manual',
+							toolDescription: 'Erase one survey response by its id (resp_...).',
+							resource: 'response',
+							operation: 'delete',
+							responseId:
+								"={{ $fromAI('responseId', 'The id of the response to erase', 'string') }}",
+						},
+						credentials: surveyCredential(),
+					},
+				],
+				connections: {
+					read_responses: { ai_tool: [[{ node: 'MCP Server', type: 'ai_tool', index: 0 }]] },
+					erase_response: { ai_tool: [[{ node: 'MCP Server', type: 'ai_tool', index: 0 }]] },
+				},
+			};
+			const imported = await importWorkflow(n8n, tools, credentials);
+			await activateWorkflow(n8n, imported.id);
+			client = new Client({ name: 'e2e-survey-tools', version: '1.0.0' });
+			await client.connect(
+				new StreamableHTTPClientTransport(new URL(`${n8n.baseUrl}/mcp/survey-tools-test`)),
+			);
+		});
+		afterAll(async () => await client?.close());
+
+		const callTool = async (name: string, args: Record<string, unknown>) => {
+			const result = (await client.callTool({ name, arguments: args })) as {
+				content: Array<{ type: string; text: string }>;
+				isError?: boolean;
+			};
+			return {
+				text: result.content.map((part) => part.text).join(''),
+				isError: result.isError === true,
+			};
+		};
+
+		it('run normally (the erasure sample’s Get Many) returns the answers as they are', async () => {
+			const [execution] = await listExecutions(n8n, workflow.id, true);
+			const read = JSON.stringify(nodeOutput(execution, 'All Applications'));
+			for (const value of ADA) expect(read).toContain(value);
+		});
+
+		it('as a tool, Get Many returns the answers redacted', async () => {
+			const { text, isError } = await callTool('read_responses', {});
+			expect(isError).toBe(false);
+			expect(text).toContain(SEED.adaResponseId);
+			for (const value of ADA) expect(text).not.toContain(value);
+		});
+
+		it('as a tool, Delete refuses and erases nothing', async () => {
+			const { text } = await callTool('erase_response', { responseId: SEED.adaResponseId });
+			expect(text).toMatch(/not allowed for an AI agent/);
+			expect(await residencyIds()).toContain(SEED.adaResponseId);
+		});
 	});
 });
