@@ -170,8 +170,8 @@ export const responseDescription: INodeProperties[] = [
 	},
 ];
 
-async function markAsRead(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	void itemIndex;
+/** Commits the marks this execution's "Only New Since Last Run" reads recorded (the first item does it). */
+async function markAsRead(this: IExecuteFunctions): Promise<IDataObject> {
 	return { marksCommitted: commitWatermark(this) };
 }
 
