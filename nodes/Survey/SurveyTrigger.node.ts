@@ -297,6 +297,8 @@ export class SurveyTrigger implements INodeType {
 		if (!triggers.includes(body.event)) return ACKNOWLEDGE_ONLY;
 		if (surveyIds.length && !surveyIds.includes(body.surveyId)) return ACKNOWLEDGE_ONLY;
 
+		// Shaped before the delivery is remembered: if reading the questions fails, the service's retry must run.
+		const data = await shapeEventAnswers(this, body);
 		const webhookId = typeof headers['webhook-id'] === 'string' ? headers['webhook-id'] : '';
 		const deliveryId = webhookId || `body:${sha256Hex(rawBody)}`;
 		if (recentDeliveries.checkAndRemember(deliveryScope(this), deliveryId)) return ACKNOWLEDGE_ONLY;
@@ -306,7 +308,7 @@ export class SurveyTrigger implements INodeType {
 			surveyId: body.surveyId,
 			responseId: body.responseId ?? null,
 			createdAt: body.createdAt ?? null,
-			data: await shapeEventAnswers(this, body),
+			data,
 			deliveryId,
 		};
 		return { workflowData: [this.helpers.returnJsonArray([item])] };

@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { computeMetrics } from '../../nodes/Survey/resources/survey/metrics';
 import { Survey } from '../../nodes/Survey/Survey.node';
+import { SurveyTrigger } from '../../nodes/Survey/SurveyTrigger.node';
 import { type Sandbox, SEED, SEED_COUNTS, startSandbox } from '../sandbox';
 import { type ExecuteOptions, executeContext, type Parameters } from './helpers/context';
 import { sandboxControl } from './helpers/sandbox';
@@ -66,6 +67,49 @@ describe('Survey node: answers, date filters, only new, delete, personal data, c
 		returnAll: true,
 		options,
 		...more,
+	});
+
+	describe('Survey → Get and the survey pickers', () => {
+		it('returns one survey with its questions', async () => {
+			const [one] = await run({
+				resource: 'survey',
+				operation: 'get',
+				surveyId: survey(SEED.erasureSurveyId),
+			});
+			expect(one).toMatchObject({
+				id: SEED.erasureSurveyId,
+				name: 'Delete my data',
+				responseCount: 0,
+			});
+			expect((one.questions as IDataObject[]).map((question) => question.id)).toEqual([
+				'email',
+				'confirmation',
+			]);
+		});
+
+		it('labels statuses as people say them: "In progress", not "inProgress"', async () => {
+			const { context } = executeContext({
+				parameters: {},
+				credentials: { surveyApi: { baseUrl: sandbox.survey.url, apiKey: sandbox.survey.apiKey } },
+			});
+			const { results } = await node.methods.listSearch.searchSurveys.call(
+				context as never,
+				'residency',
+			);
+			expect(results).toEqual([
+				{ name: 'Residency application (In progress)', value: SEED.residencySurveyId },
+			]);
+			const trigger = new SurveyTrigger();
+			const options = await trigger.methods.loadOptions.getSurveys.call(context as never);
+			expect(options.map((option) => option.name)).toEqual(
+				expect.arrayContaining([
+					'Delete my data (In progress)',
+					'Mentor sign-up (Draft)',
+					'Alumni feedback (Completed)',
+				]),
+			);
+			expect(JSON.stringify(options)).not.toContain('inProgress');
+		});
 	});
 
 	describe('Answers', () => {

@@ -4,6 +4,7 @@ import { Webhook } from 'standardwebhooks';
 import { SurveyTrigger } from '../../nodes/Survey/SurveyTrigger.node';
 import { type Sandbox, SEED, startSandbox } from '../sandbox';
 import { callWebhook, type WebhookCall } from './helpers/context';
+import { sandboxControl } from './helpers/sandbox';
 
 jest.setTimeout(30_000);
 
@@ -27,12 +28,11 @@ describe('Survey Trigger output: Answers and Personal Data options', () => {
 	});
 	afterAll(async () => await sandbox?.stop());
 
-	const deliver = async (options: IDataObject = {}) => {
-		const id = `msg_output_${++counter}`;
+	const deliver = async (options: IDataObject = {}, id = `msg_output_${++counter}`) => {
 		const body = {
 			event: 'responseFinished',
 			surveyId: SEED.alumniSurveyId,
-			responseId: `resp_output_${counter}`,
+			responseId: `resp_${id}`,
 			createdAt: '2026-11-21T10:00:00.000Z',
 			data: ANSWERS,
 		};
@@ -94,5 +94,16 @@ describe('Survey Trigger output: Answers and Personal Data options', () => {
 			expect(json).not.toContain('rosalind.franklin@example.org');
 			expect(json).toContain('The studio time was invaluable.');
 		}
+	});
+
+	it('runs a redelivery when reading the questions failed the first time', async () => {
+		const control = sandboxControl(sandbox, 'survey');
+		await control.failNext(1, 500);
+		const id = 'msg_output_retried';
+		await expect(deliver({ answers: 'text' }, id)).rejects.toThrow();
+		expect((await deliver({ answers: 'text' }, id)).data).toHaveProperty(
+			['Your name'],
+			ANSWERS.fullName,
+		);
 	});
 });
