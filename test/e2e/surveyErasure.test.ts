@@ -237,4 +237,157 @@ describe('the erasure request sample in a real n8n', () => {
 			expect(await residencyIds()).toContain(SEED.adaResponseId);
 		});
 	});
+
+	describe('Only New Since Last Run in a real n8n (static data across production executions)', () => {
+		let reader: ImportedWorkflow;
+
+		/** Webhook → Get Many (only new) → Fail? → Stop and Error | Mark as Read. */
+		const readerFlow = (
+			variant: number,
+			path: string,
+			webhookId: string,
+			options: Record<string, unknown>,
+		): WorkflowFile => {
+			const flow: WorkflowFile = {
+				name: `Only new responses (${path})`,
+				nodes: [
+					{
+						id: `c2a0d3e5-0014-4e00-8${variant}00-000000000001`,
+						name: 'Run',
+						type: 'n8n-nodes-base.webhook',
+						typeVersion: 2,
+						position: [0, 0],
+						webhookId,
+						parameters: {
+							httpMethod: 'POST',
+							path,
+							responseMode: 'onReceived',
+							options: {},
+						},
+					},
+					{
+						id: `c2a0d3e5-0014-4e00-8${variant}00-000000000002`,
+						name: 'New Responses',
+						type: 'n8n-nodes-sign-survey-bookmark.survey',
+						typeVersion: 1,
+						position: [200, 0],
+						parameters: {
+							resource: 'response',
+							operation: 'getMany',
+							surveyId: { __rl: true, mode: 'id', value: SEED.residencySurveyId },
+							returnAll: true,
+							options: { onlyNew: true, ...options },
+						},
+						credentials: { surveyApi: credentials.surveyApi },
+					},
+					{
+						id: `c2a0d3e5-0014-4e00-8${variant}00-000000000003`,
+						name: 'Fail?',
+						type: 'n8n-nodes-base.if',
+						typeVersion: 2.2,
+						position: [400, 0],
+						parameters: {
+							conditions: {
+								options: {
+									caseSensitive: true,
+									leftValue: '',
+									typeValidation: 'loose',
+									version: 2,
+								},
+								conditions: [
+									{
+										id: `c2a0d3e5-0014-4e00-8${variant}00-0000000000c1`,
+										leftValue: "={{ $('Run').first().json.body.fail === true }}",
+										rightValue: '',
+										operator: { type: 'boolean', operation: 'true', singleValue: true },
+									},
+								],
+								combinator: 'and',
+							},
+							looseTypeValidation: true,
+							options: {},
+						},
+					},
+					{
+						id: `c2a0d3e5-0014-4e00-8${variant}00-000000000004`,
+						name: 'Processing Fails',
+						type: 'n8n-nodes-base.stopAndError',
+						typeVersion: 1,
+						position: [600, -100],
+						parameters: { errorMessage: 'A later step failed' },
+					},
+					{
+						id: `c2a0d3e5-0014-4e00-8${variant}00-000000000005`,
+						name: 'Mark as Read',
+						type: 'n8n-nodes-sign-survey-bookmark.survey',
+						typeVersion: 1,
+						position: [600, 100],
+						parameters: { resource: 'response', operation: 'markAsRead' },
+						credentials: { surveyApi: credentials.surveyApi },
+					},
+				],
+				connections: {
+					Run: { main: [[{ node: 'New Responses', type: 'main', index: 0 }]] },
+					'New Responses': { main: [[{ node: 'Fail?', type: 'main', index: 0 }]] },
+					'Fail?': {
+						main: [
+							[{ node: 'Processing Fails', type: 'main', index: 0 }],
+							[{ node: 'Mark as Read', type: 'main', index: 0 }],
+						],
+					},
+				},
+			};
+			return flow;
+		};
+
+		beforeAll(async () => {
+			reader = await importWorkflow(
+				n8n,
+				readerFlow(0, 'survey-only-new', 'c2a0d3e5-0014-4e00-8000-0000000000a1', {}),
+				credentials,
+			);
+			await activateWorkflow(n8n, reader.id);
+		});
+
+		/** One production run; returns the ids Get Many read and the execution's status. */
+		const runOnce = async (fail: boolean, flow = reader, path = 'survey-only-new') => {
+			const before = (await listExecutions(n8n, flow.id)).length;
+			// Publishing is asynchronous in n8n 2.x: until the webhook is live it answers 404.
+			const answer = await waitUntil('the webhook to be live', async () => {
+				const sent = await fetch(`${n8n.baseUrl}/webhook/${path}`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify({ fail }),
+				});
+				return sent.status === 404 ? undefined : sent;
+			});
+			expect(answer.status).toBe(200);
+			const [execution] = await waitUntil('the run', async () => {
+				const done = await listExecutions(n8n, flow.id, true);
+				return done.length > before ? done : undefined;
+			});
+			return {
+				status: execution.status,
+				ids: nodeOutput(execution, 'New Responses').map((response) => String(response.id)),
+			};
+		};
+
+		it('reads what is new since the last successful run; a failed run is read again', async () => {
+			const first = await runOnce(false);
+			expect(first.status).toBe('success');
+			expect(first.ids.sort()).toEqual((await residencyIds()).sort());
+
+			const a = await apply('only.new.a@example.org');
+			const failed = await runOnce(true);
+			expect(failed.status).toBe('error');
+			expect(failed.ids).toEqual([a]);
+
+			const b = await apply('only.new.b@example.org');
+			const next = await runOnce(false);
+			expect(next.status).toBe('success');
+			expect(next.ids).toEqual([a, b]);
+
+			expect((await runOnce(false)).ids).toEqual([]);
+		});
+	});
 });
