@@ -240,6 +240,7 @@ describe('the erasure request sample in a real n8n', () => {
 
 	describe('Only New Since Last Run in a real n8n (static data across production executions)', () => {
 		let reader: ImportedWorkflow;
+		let eager: ImportedWorkflow;
 
 		/** Webhook → Get Many (only new) → Fail? → Stop and Error | Mark as Read. */
 		const readerFlow = (
@@ -346,7 +347,15 @@ describe('the erasure request sample in a real n8n', () => {
 				readerFlow(0, 'survey-only-new', 'c2a0d3e5-0014-4e00-8000-0000000000a1', {}),
 				credentials,
 			);
+			eager = await importWorkflow(
+				n8n,
+				readerFlow(1, 'survey-only-new-eager', 'c2a0d3e5-0014-4e00-8000-0000000000a2', {
+					advanceMark: 'rightAway',
+				}),
+				credentials,
+			);
 			await activateWorkflow(n8n, reader.id);
+			await activateWorkflow(n8n, eager.id);
 		});
 
 		/** One production run; returns the ids Get Many read and the execution's status. */
@@ -388,6 +397,16 @@ describe('the erasure request sample in a real n8n', () => {
 			expect(next.ids).toEqual([a, b]);
 
 			expect((await runOnce(false)).ids).toEqual([]);
+		});
+
+		it('with Advance Mark "Right Away", n8n keeps the mark of a failed run: its responses are not read again', async () => {
+			const runEager = async (fail: boolean) => await runOnce(fail, eager, 'survey-only-new-eager');
+			expect((await runEager(false)).status).toBe('success');
+			const c = await apply('only.new.c@example.org');
+			expect((await runEager(true)).ids).toEqual([c]);
+			const d = await apply('only.new.d@example.org');
+			// n8n saved the static data of the failed execution: why the default waits for Mark as Read.
+			expect((await runEager(false)).ids).toEqual([d]);
 		});
 	});
 });
