@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { executeOperation } from '../shared/execute';
@@ -23,7 +28,7 @@ export class Survey implements INodeType {
 		version: 1,
 		// What the operation does, as a person reads it (issue 18: never the code names).
 		subtitle:
-			'={{ ({ "survey:getMany": "Get many surveys", "survey:getMetrics": "Get survey metrics", "response:get": "Get response", "response:getMany": "Get many responses", "applicantRecords:export": "Export applicant records" })[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}',
+			'={{ ({ "survey:get": "Get survey", "survey:getMany": "Get many surveys", "survey:getMetrics": "Get survey metrics", "response:delete": "Delete response", "response:get": "Get response", "response:getMany": "Get many responses", "response:markAsRead": "Mark responses as read", "applicantRecords:export": "Export applicant records" })[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}',
 		description: 'Read surveys, their responses and metrics, and export applicant records without personal data',
 		defaults: { name: 'Survey' },
 		usableAsTool: true,

@@ -26,6 +26,11 @@ import {
 	sha256Hex,
 } from '../shared/webhooks';
 import { surveyApiTest } from './credentialTest';
+import type { PersonalDataMode } from '../shared/redaction';
+import type { RequestContext } from '../shared/request';
+import { personalDataOption, redactRecords } from '../shared/privacy';
+import { answersModeOf, answersOption, shapeAnswers, surveyQuestions } from './answers';
+import { surveyLabel } from './resources/surveyLocator';
 import { listSurveys, surveyRequest } from './transport';
 
 /** What the node keeps in the workflow's static data about the hook it registered. */
@@ -53,7 +58,10 @@ function sameSet(a: string[] = [], b: string[] = []): boolean {
 	return a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
 }
 
-function wantedHook(ctx: IHookFunctions | IWebhookFunctions): { triggers: string[]; surveyIds: string[] } {
+function wantedHook(ctx: IHookFunctions | IWebhookFunctions): {
+	triggers: string[];
+	surveyIds: string[];
+} {
 	const triggers = ctx.getNodeParameter('events', []) as string[];
 	const allSurveys = ctx.getNodeParameter('allSurveys', true) as boolean;
 	const surveyIds = allSurveys ? [] : (ctx.getNodeParameter('surveyIds', []) as string[]);
@@ -120,6 +128,25 @@ function isAutomatic(ctx: IHookFunctions | IWebhookFunctions): boolean {
 	return ctx.getNodeParameter('registration', 'automatic') === 'automatic';
 }
 
+/**
+ * The event's answers as the Options ask: personal data kept unless the user chose otherwise
+ * (a trigger never runs as an agent's tool), then keyed by question id, text or both.
+ */
+async function shapeEventAnswers(
+	ctx: IWebhookFunctions,
+	body: IDataObject,
+): Promise<IDataObject | IDataObject[]> {
+	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	const chosen = options.personalData;
+	const mode: PersonalDataMode = chosen === 'redact' || chosen === 'omit' ? chosen : 'keep';
+	const [answers] = redactRecords([(body.data ?? {}) as IDataObject], mode);
+	const answersMode = answersModeOf(options.answers);
+	if (answersMode === 'id') return answers;
+	// The webhook context has n8n's authenticated request helper, as the other request contexts do.
+	const questions = await surveyQuestions(ctx as unknown as RequestContext, String(body.surveyId));
+	return shapeAnswers(answers, questions, answersMode);
+}
+
 export class SurveyTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Survey Trigger',
@@ -151,7 +178,8 @@ export class SurveyTrigger implements INodeType {
 					{
 						name: 'Automatic',
 						value: 'automatic',
-						description: 'Register the webhook through the service’s API on activation, remove it on deactivation',
+						description:
+							'Register the webhook through the service’s API on activation, remove it on deactivation',
 					},
 					{
 						name: 'Manual',
@@ -210,6 +238,21 @@ export class SurveyTrigger implements INodeType {
 					'Surveys whose responses start the workflow. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 				displayOptions: { show: { allSurveys: [false] } },
 			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				options: [
+					answersOption,
+					{
+						...personalDataOption,
+						description:
+							'What to do with names, e-mail addresses, phone numbers, addresses and dates of birth in the answers. Without this option: kept as they are.',
+					},
+				],
+			},
 		],
 	};
 
@@ -218,10 +261,7 @@ export class SurveyTrigger implements INodeType {
 		loadOptions: {
 			async getSurveys(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 				const surveys = await listSurveys(this);
-				return surveys.map((survey) => ({
-					name: `${String(survey.name)} (${String(survey.status)})`,
-					value: String(survey.id),
-				}));
+				return surveys.map((survey) => ({ name: surveyLabel(survey), value: String(survey.id) }));
 			},
 		},
 	};
@@ -338,12 +378,17 @@ export class SurveyTrigger implements INodeType {
 
 		const body = this.getBodyData() as IDataObject;
 		if (typeof body.event !== 'string' || typeof body.surveyId !== 'string') {
-			return rejectBadRequest(this, 'Expected a survey event: { event, surveyId, responseId, createdAt, data }');
+			return rejectBadRequest(
+				this,
+				'Expected a survey event: { event, surveyId, responseId, createdAt, data }',
+			);
 		}
 		const { triggers, surveyIds } = wantedHook(this);
 		if (!triggers.includes(body.event)) return ACKNOWLEDGE_ONLY;
 		if (surveyIds.length && !surveyIds.includes(body.surveyId)) return ACKNOWLEDGE_ONLY;
 
+		// Shaped before the delivery is remembered: if reading the questions fails, the service's retry must run.
+		const data = await shapeEventAnswers(this, body);
 		const webhookId = typeof headers['webhook-id'] === 'string' ? headers['webhook-id'] : '';
 		const deliveryId = webhookId || `body:${sha256Hex(rawBody)}`;
 		const refusal = await admitDelivery(this, deliveryId);
@@ -354,7 +399,7 @@ export class SurveyTrigger implements INodeType {
 			surveyId: body.surveyId,
 			responseId: body.responseId ?? null,
 			createdAt: body.createdAt ?? null,
-			data: body.data ?? {},
+			data,
 			deliveryId,
 		};
 		return { workflowData: [this.helpers.returnJsonArray([item])] };

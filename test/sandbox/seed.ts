@@ -6,12 +6,14 @@
  */
 import type { BookmarkFields } from './bookmark';
 import { daysAgo } from './ids';
-import type { ResponseRecord, SurveyRecord } from './survey';
+import type { Question, ResponseRecord, SurveyRecord } from './survey';
 
 export const SEED = {
 	residencySurveyId: 'srv_residency_2026',
 	alumniSurveyId: 'srv_alumni_feedback',
 	draftSurveyId: 'srv_mentor_signup',
+	/** Applicants ask here to have their application data erased (no responses seeded). */
+	erasureSurveyId: 'srv_delete_my_data',
 	/** Ada Lovelace's application: finished, approved. */
 	adaResponseId: 'resp_residency_001',
 	/** The one application still in progress. */
@@ -29,7 +31,7 @@ export const SEED = {
 export const SEED_COUNTS = {
 	residencyResponses: 6,
 	alumniResponses: 3,
-	surveys: 3,
+	surveys: 4,
 	templates: 2,
 	bookmarks: 7,
 } as const;
@@ -135,6 +137,7 @@ export function seedSurveys(): SurveyRecord[] {
 			status: 'inProgress',
 			type: 'link',
 			createdAt: daysAgo(45),
+			questions: residencyQuestions(),
 		},
 		{
 			id: SEED.alumniSurveyId,
@@ -142,6 +145,7 @@ export function seedSurveys(): SurveyRecord[] {
 			status: 'completed',
 			type: 'app',
 			createdAt: daysAgo(120),
+			questions: alumniQuestions(),
 		},
 		{
 			id: SEED.draftSurveyId,
@@ -149,6 +153,95 @@ export function seedSurveys(): SurveyRecord[] {
 			status: 'draft',
 			type: 'link',
 			createdAt: daysAgo(2),
+			questions: mentorQuestions(),
+		},
+		{
+			id: SEED.erasureSurveyId,
+			name: 'Delete my data',
+			status: 'inProgress',
+			type: 'link',
+			createdAt: daysAgo(30),
+			questions: erasureQuestions(),
+		},
+	];
+}
+
+// --- Survey questions (Part 2, section 6): every question id is a key of the responses' data.
+
+const choices = (...labels: string[]) =>
+	labels.map((label, index) => ({ id: `c${index + 1}`, label }));
+
+function residencyQuestions(): Question[] {
+	return [
+		{ id: 'fullName', type: 'openText', headline: 'Your full name', required: true },
+		{ id: 'email', type: 'openText', headline: 'Your e-mail address', required: true },
+		{ id: 'phone', type: 'openText', headline: 'Your phone number', required: false },
+		{ id: 'portfolio', type: 'openText', headline: 'Link to your portfolio', required: true },
+		{ id: 'statement', type: 'openText', headline: 'Your artist statement', required: true },
+		{
+			id: 'decision',
+			type: 'multipleChoiceSingle',
+			headline: 'Decision',
+			required: false,
+			choices: choices('approved', 'rejected', 'pending'),
+		},
+	];
+}
+
+/** Two questions share a headline ("Anything else?"), and one takes several answers. */
+function alumniQuestions(): Question[] {
+	return [
+		{ id: 'fullName', type: 'openText', headline: 'Your name', required: true },
+		{ id: 'email', type: 'openText', headline: 'Your e-mail address', required: true },
+		{ id: 'rating', type: 'rating', headline: 'How would you rate the residency?', required: true },
+		{
+			id: 'highlights',
+			type: 'multipleChoiceMulti',
+			headline: 'What did you value most?',
+			required: false,
+			choices: choices('Studio time', 'Critique sessions', 'Community', 'Exhibition'),
+		},
+		{ id: 'comment', type: 'openText', headline: 'Anything else?', required: false },
+		{ id: 'suggestion', type: 'openText', headline: 'Anything else?', required: false },
+	];
+}
+
+function mentorQuestions(): Question[] {
+	return [
+		{ id: 'fullName', type: 'openText', headline: 'Your full name', required: true },
+		{ id: 'email', type: 'openText', headline: 'Your e-mail address', required: true },
+		{
+			id: 'areas',
+			type: 'multipleChoiceMulti',
+			headline: 'Which areas can you mentor in?',
+			required: true,
+			choices: choices('Painting', 'Sculpture', 'Sound', 'Writing'),
+		},
+		{ id: 'availableFrom', type: 'date', headline: 'Available from', required: false },
+		{
+			id: 'recommend',
+			type: 'nps',
+			headline: 'How likely are you to recommend us?',
+			required: false,
+		},
+		{ id: 'cv', type: 'fileUpload', headline: 'Your CV', required: false },
+		{ id: 'consent', type: 'consent', headline: 'I agree to be contacted', required: true },
+	];
+}
+
+function erasureQuestions(): Question[] {
+	return [
+		{
+			id: 'email',
+			type: 'openText',
+			headline: 'The e-mail address you applied with',
+			required: true,
+		},
+		{
+			id: 'confirmation',
+			type: 'consent',
+			headline: 'I ask for my application data to be erased',
+			required: true,
 		},
 	];
 }
@@ -204,11 +297,28 @@ export function seedResponses(): ResponseRecord[] {
 		},
 	);
 	const alumni = [
-		{ name: 'Rosalind Franklin', rating: 5, comment: 'The studio time was invaluable.' },
-		{ name: 'Lise Meitner', rating: 4, comment: 'More critique sessions, please.' },
-		{ name: 'Emmy Noether', rating: 5, comment: 'A generous and focused programme.' },
+		{
+			name: 'Rosalind Franklin',
+			rating: 5,
+			highlights: ['Studio time', 'Community'],
+			comment: 'The studio time was invaluable.',
+			suggestion: 'Longer residencies.',
+		},
+		{
+			name: 'Lise Meitner',
+			rating: 4,
+			highlights: ['Critique sessions'],
+			comment: 'More critique sessions, please.',
+		},
+		{
+			name: 'Emmy Noether',
+			rating: 5,
+			highlights: ['Studio time', 'Critique sessions', 'Exhibition'],
+			comment: 'A generous and focused programme.',
+			suggestion: 'An alumni show every year.',
+		},
 	].map(
-		({ name, rating, comment }, index): ResponseRecord => ({
+		({ name, rating, highlights, comment, suggestion }, index): ResponseRecord => ({
 			id: `resp_alumni_${String(index + 1).padStart(3, '0')}`,
 			surveyId: SEED.alumniSurveyId,
 			createdAt: daysAgo(90 - index * 7),
@@ -218,7 +328,9 @@ export function seedResponses(): ResponseRecord[] {
 				fullName: name,
 				email: `${name.toLowerCase().replace(' ', '.')}@example.org`,
 				rating,
+				highlights,
 				comment,
+				...(suggestion === undefined ? {} : { suggestion }),
 			},
 			meta: { source: 'app' },
 		}),

@@ -59,6 +59,8 @@ describe('survey service contract', () => {
 			['GET', '/api/v1/management/surveys'],
 			['GET', responsesPath()],
 			['GET', `/api/v1/management/responses/${SEED.adaResponseId}`],
+			['GET', `/api/v1/management/surveys/${SEED.residencySurveyId}`],
+			['DELETE', `/api/v1/management/responses/${SEED.adaResponseId}`],
 			['GET', '/api/v1/webhooks'],
 			['POST', '/api/v1/webhooks'],
 			['DELETE', '/api/v1/webhooks/wh_missing'],
@@ -209,6 +211,205 @@ describe('survey service contract', () => {
 			const answer = await get(responsesPath('', 'srv_missing'));
 			expect(answer.status).toBe(404);
 			expect(answer.json).toEqual({ code: 'not_found', message: expect.any(String), details: {} });
+		});
+	});
+
+	describe('GET /api/v1/management/surveys/{surveyId} (Part 2, section 6)', () => {
+		const MULTIPLE_CHOICE = ['multipleChoiceSingle', 'multipleChoiceMulti'];
+
+		it('returns the survey with its questions; every answer of the seed is keyed by a question id', async () => {
+			const answer = await get(`/api/v1/management/surveys/${SEED.residencySurveyId}`);
+			expect(answer.status).toBe(200);
+			expect(answer.json.data).toEqual({
+				id: SEED.residencySurveyId,
+				name: 'Residency application',
+				status: 'inProgress',
+				type: 'link',
+				createdAt: expect.any(String),
+				responseCount: SEED_COUNTS.residencyResponses,
+				questions: expect.any(Array),
+			});
+			for (const surveyId of [SEED.residencySurveyId, SEED.alumniSurveyId, SEED.draftSurveyId]) {
+				const { questions } = (await get(`/api/v1/management/surveys/${surveyId}`)).json.data;
+				for (const question of questions) {
+					expect(question).toEqual({
+						id: expect.any(String),
+						type: expect.stringMatching(
+							/^(openText|multipleChoiceSingle|multipleChoiceMulti|rating|nps|date|consent|fileUpload)$/,
+						),
+						headline: expect.any(String),
+						required: expect.any(Boolean),
+						...(MULTIPLE_CHOICE.includes(question.type)
+							? {
+									choices: expect.arrayContaining([
+										{ id: expect.any(String), label: expect.any(String) },
+									]),
+								}
+							: {}),
+					});
+				}
+				const ids = new Set(questions.map((question: { id: string }) => question.id));
+				const { data: responses } = (await get(responsesPath('?limit=250', surveyId))).json;
+				for (const response of responses) {
+					for (const key of Object.keys(response.data)) expect(ids).toContain(key);
+				}
+			}
+		});
+
+		it('seeds several question types: a multi-choice answer is an array of its labels, two headlines repeat', async () => {
+			const { questions } = (await get(`/api/v1/management/surveys/${SEED.alumniSurveyId}`)).json
+				.data;
+			const headlines = questions.map((question: { headline: string }) => question.headline);
+			expect(new Set(headlines).size).toBeLessThan(headlines.length);
+			const multi = questions.find(
+				(question: { type: string }) => question.type === 'multipleChoiceMulti',
+			);
+			const labels = multi.choices.map((choice: { label: string }) => choice.label);
+			const { data: responses } = (await get(responsesPath('', SEED.alumniSurveyId))).json;
+			for (const response of responses) {
+				expect(Array.isArray(response.data[multi.id])).toBe(true);
+				for (const label of response.data[multi.id]) expect(labels).toContain(label);
+			}
+			const draft = (await get(`/api/v1/management/surveys/${SEED.draftSurveyId}`)).json.data;
+			expect(
+				new Set(draft.questions.map((question: { type: string }) => question.type)).size,
+			).toBeGreaterThanOrEqual(5);
+		});
+
+		it('seeds the "Delete my data" survey: an e-mail question and a confirmation, no responses', async () => {
+			const answer = await get(`/api/v1/management/surveys/${SEED.erasureSurveyId}`);
+			expect(answer.json.data).toMatchObject({
+				name: 'Delete my data',
+				status: 'inProgress',
+				responseCount: 0,
+			});
+			expect(answer.json.data.questions).toEqual([
+				expect.objectContaining({ id: 'email', type: 'openText', required: true }),
+				expect.objectContaining({ id: 'confirmation', type: 'consent', required: true }),
+			]);
+		});
+
+		it('keeps questions out of the survey list', async () => {
+			for (const survey of (await get('/api/v1/management/surveys')).json.data)
+				expect(survey).not.toHaveProperty('questions');
+		});
+
+		it('answers 404 for an unknown survey and 400 to a query parameter', async () => {
+			expect((await get('/api/v1/management/surveys/srv_missing')).json).toEqual({
+				code: 'not_found',
+				message: expect.any(String),
+				details: {},
+			});
+			expect(
+				(await get(`/api/v1/management/surveys/${SEED.residencySurveyId}?expand=questions`)).status,
+			).toBe(400);
+		});
+	});
+
+	describe('responses by date (Part 2, section 6)', () => {
+		const SURVEY = 'srv_dates';
+		const times = [
+			'2026-10-04T23:59:59.999Z',
+			'2026-10-05T00:00:00.000Z',
+			'2026-10-05T12:00:00.000Z',
+			'2026-10-06T00:00:00.000Z',
+			'2026-10-06T00:00:00.001Z',
+		];
+		let ids: string[];
+		beforeEach(async () => {
+			await control('/surveys', { id: SURVEY, name: 'Dates' });
+			ids = [];
+			for (const createdAt of times)
+				ids.push((await respond({ n: createdAt }, { createdAt }, SURVEY)).id);
+		});
+		const matching = async (query: string) => {
+			const answer = await get(responsesPath(query, SURVEY));
+			expect(answer.status).toBe(200);
+			return answer.json;
+		};
+
+		it('takes inclusive bounds; a date alone is midnight UTC, so endDate=2026-10-06 ends at its first instant', async () => {
+			expect(
+				(await matching('?startDate=2026-10-05')).data.map((r: { id: string }) => r.id),
+			).toEqual(ids.slice(1));
+			expect((await matching('?endDate=2026-10-06')).data.map((r: { id: string }) => r.id)).toEqual(
+				ids.slice(0, 4),
+			);
+			const both = await matching(
+				'?startDate=2026-10-05T12:00:00.000Z&endDate=2026-10-06T00:00:00.000Z',
+			);
+			expect(both.data.map((r: { id: string }) => r.id)).toEqual(ids.slice(2, 4));
+			expect((await matching('?startDate=2026-10-07')).data).toEqual([]);
+		});
+
+		it('counts in meta.total what matches, and pages within the matching set', async () => {
+			const page = await matching('?startDate=2026-10-05&endDate=2026-10-06&limit=2&offset=1');
+			expect(page.meta).toEqual({ total: 3, limit: 2, offset: 1 });
+			expect(page.data.map((r: { id: string }) => r.id)).toEqual(ids.slice(2, 4));
+		});
+
+		it('filters by updatedAt with filterDateField=updatedAt; createdAt is the default', async () => {
+			const before = new Date().toISOString();
+			await sleep(5);
+			await control(`/responses/${ids[0]}`, { data: { n: 'changed' } }, 'PATCH');
+			const updated = await matching(
+				`?startDate=${encodeURIComponent(before)}&filterDateField=updatedAt`,
+			);
+			expect(updated.data.map((r: { id: string }) => r.id)).toEqual([ids[0]]);
+			expect(updated.meta.total).toBe(1);
+			expect((await matching(`?startDate=${encodeURIComponent(before)}`)).meta.total).toBe(0);
+			expect(
+				(await matching(`?startDate=${encodeURIComponent(before)}&filterDateField=createdAt`)).meta
+					.total,
+			).toBe(0);
+		});
+
+		it.each([
+			['a startDate that is no date', '?startDate=yesterday'],
+			['an endDate that is no date', '?endDate=2026-13-45'],
+			['another filterDateField', '?filterDateField=finishedAt'],
+		])('answers 400 {code: bad_request} to %s', async (_, query) => {
+			const answer = await get(responsesPath(query, SURVEY));
+			expect(answer.status).toBe(400);
+			expect(answer.json.code).toBe('bad_request');
+		});
+	});
+
+	describe('DELETE /api/v1/management/responses/{responseId} (Part 2, section 6)', () => {
+		const count = async () =>
+			(await get('/api/v1/management/surveys')).json.data.find(
+				(survey: { id: string }) => survey.id === SEED.residencySurveyId,
+			).responseCount;
+
+		it('erases the response, answers it as it was, and the survey counts one fewer', async () => {
+			const before = (await get(`/api/v1/management/responses/${SEED.adaResponseId}`)).json.data;
+			const answer = await call(api(`/api/v1/management/responses/${SEED.adaResponseId}`), {
+				method: 'DELETE',
+				headers: key(),
+			});
+			expect(answer.status).toBe(200);
+			expect(answer.json).toEqual({ data: before });
+			expect(await count()).toBe(SEED_COUNTS.residencyResponses - 1);
+			expect((await get(`/api/v1/management/responses/${SEED.adaResponseId}`)).status).toBe(404);
+			const listed = (await get(responsesPath())).json;
+			expect(listed.meta.total).toBe(SEED_COUNTS.residencyResponses - 1);
+			expect(listed.data.map((r: { id: string }) => r.id)).not.toContain(SEED.adaResponseId);
+			expect(
+				(await get(`/api/v1/management/surveys/${SEED.residencySurveyId}`)).json.data.responseCount,
+			).toBe(SEED_COUNTS.residencyResponses - 1);
+		});
+
+		it('answers 404 for an unknown or already erased response, and 400 to a query parameter', async () => {
+			const erase = async (path: string) =>
+				await call(api(path), { method: 'DELETE', headers: key() });
+			expect(
+				(await erase(`/api/v1/management/responses/${SEED.adaResponseId}?soft=1`)).status,
+			).toBe(400);
+			expect((await erase(`/api/v1/management/responses/${SEED.adaResponseId}`)).status).toBe(200);
+			const again = await erase(`/api/v1/management/responses/${SEED.adaResponseId}`);
+			expect(again.status).toBe(404);
+			expect(again.json.code).toBe('not_found');
+			expect(await count()).toBe(SEED_COUNTS.residencyResponses - 1);
 		});
 	});
 

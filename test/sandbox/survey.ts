@@ -24,6 +24,27 @@ export const RESPONSES_LIMIT = { fallback: 50, min: 1, max: 250 };
 export const SURVEY_EVENTS = ['responseCreated', 'responseUpdated', 'responseFinished'] as const;
 const SURVEY_STATUSES = ['draft', 'scheduled', 'inProgress', 'paused', 'completed'] as const;
 const SURVEY_TYPES = ['link', 'app'] as const;
+const DATE_FIELDS = ['createdAt', 'updatedAt'] as const;
+
+export const QUESTION_TYPES = [
+	'openText',
+	'multipleChoiceSingle',
+	'multipleChoiceMulti',
+	'rating',
+	'nps',
+	'date',
+	'consent',
+	'fileUpload',
+] as const;
+
+/** A survey question (CONTRACTS.md Part 2, section 6); `choices` only for the multiple-choice types. */
+export interface Question {
+	id: string;
+	type: (typeof QUESTION_TYPES)[number];
+	headline: string;
+	required: boolean;
+	choices?: Array<{ id: string; label: string }>;
+}
 
 export interface SurveyRecord {
 	id: string;
@@ -31,6 +52,8 @@ export interface SurveyRecord {
 	status: string;
 	type: string;
 	createdAt: string;
+	/** Shown only by GET /surveys/{surveyId}, not in the list. */
+	questions?: Question[];
 }
 
 export interface ResponseRecord {
@@ -171,8 +194,13 @@ export function createSurveyService(options: SurveyOptions): Service {
 		}
 	};
 
+	/** As listed: without questions, which only GET /surveys/{surveyId} shows. */
 	const surveyView = (survey: SurveyRecord) => ({
-		...survey,
+		id: survey.id,
+		name: survey.name,
+		status: survey.status,
+		type: survey.type,
+		createdAt: survey.createdAt,
 		responseCount: responses.get(survey.id)!.length,
 	});
 
@@ -192,16 +220,53 @@ export function createSurveyService(options: SurveyOptions): Service {
 		return { data: [...surveys.values()].map(surveyView) };
 	});
 
+	app.get('/api/v1/management/surveys/:surveyId', async (request) => {
+		checkQuery(request.query, []);
+		const survey = surveys.get(findSurveyId(request))!;
+		return { data: { ...surveyView(survey), questions: survey.questions ?? [] } };
+	});
+
 	app.get('/api/v1/management/surveys/:surveyId/responses', async (request) => {
-		const query = checkQuery(request.query, ['limit', 'offset']);
+		const query = checkQuery(request.query, [
+			'limit',
+			'offset',
+			'startDate',
+			'endDate',
+			'filterDateField',
+		]);
 		const limit = integerParam(query.limit, 'limit', RESPONSES_LIMIT);
 		const offset = integerParam(query.offset, 'offset', {
 			fallback: 0,
 			min: 0,
 			max: Number.MAX_SAFE_INTEGER,
 		});
+		// Inclusive bounds; a date alone is midnight UTC of that day (Date.parse reads it so).
+		const start =
+			query.startDate === undefined ? -Infinity : Date.parse(isoTime(query.startDate, 'startDate'));
+		const end =
+			query.endDate === undefined ? Infinity : Date.parse(isoTime(query.endDate, 'endDate'));
+		const field = oneOf(query.filterDateField ?? 'createdAt', DATE_FIELDS, 'filterDateField');
 		const all = responses.get(findSurveyId(request))!;
-		return { data: all.slice(offset, offset + limit), meta: { total: all.length, limit, offset } };
+		const matching =
+			start === -Infinity && end === Infinity
+				? all
+				: all.filter((response) => {
+						const time = Date.parse(response[field]);
+						return time >= start && time <= end;
+					});
+		return {
+			data: matching.slice(offset, offset + limit),
+			meta: { total: matching.length, limit, offset },
+		};
+	});
+
+	app.delete('/api/v1/management/responses/:responseId', async (request) => {
+		checkQuery(request.query, []);
+		const response = findResponse(request);
+		responsesById.delete(response.id);
+		const list = responses.get(response.surveyId)!;
+		list.splice(list.indexOf(response), 1);
+		return { data: response };
 	});
 
 	app.get('/api/v1/management/responses/:responseId', async (request) => {
@@ -251,7 +316,7 @@ export function createSurveyService(options: SurveyOptions): Service {
 	app.post('/_sandbox/surveys', async (request) => {
 		const body = checkBody(request.body, {
 			required: { name: 'string' },
-			optional: { id: 'string', status: 'string', type: 'string' },
+			optional: { id: 'string', status: 'string', type: 'string', questions: 'array' },
 		});
 		const survey: SurveyRecord = {
 			id: body.id === undefined ? newId('srv') : nonEmpty(body.id, 'id'),
@@ -259,6 +324,9 @@ export function createSurveyService(options: SurveyOptions): Service {
 			status: oneOf(body.status ?? 'inProgress', SURVEY_STATUSES, 'status'),
 			type: oneOf(body.type ?? 'link', SURVEY_TYPES, 'type'),
 			createdAt: new Date().toISOString(),
+			questions: ((body.questions as unknown[] | undefined) ?? []).map((question, index) =>
+				checkQuestion(question, `questions[${index}]`),
+			),
 		};
 		addSurvey(survey);
 		return surveyView(survey);
@@ -318,6 +386,40 @@ export function createSurveyService(options: SurveyOptions): Service {
 	});
 
 	return service;
+}
+
+function checkQuestion(value: unknown, at: string): Question {
+	const body = checkBody(
+		value,
+		{
+			required: { id: 'string', type: 'string', headline: 'string' },
+			optional: { required: 'boolean', choices: 'array' },
+		},
+		at,
+	);
+	const type = oneOf(body.type, QUESTION_TYPES, `${at}.type`);
+	const multipleChoice = type === 'multipleChoiceSingle' || type === 'multipleChoiceMulti';
+	if (multipleChoice !== (body.choices !== undefined)) {
+		throw badRequest(`"${at}.choices" is given exactly for the multiple-choice types`);
+	}
+	return {
+		id: nonEmpty(body.id, `${at}.id`),
+		type,
+		headline: String(body.headline),
+		required: body.required !== false,
+		...(multipleChoice
+			? {
+					choices: (body.choices as unknown[]).map((choice, index) => {
+						const checked = checkBody(
+							choice,
+							{ required: { id: 'string', label: 'string' } },
+							`${at}.choices[${index}]`,
+						);
+						return { id: String(checked.id), label: String(checked.label) };
+					}),
+				}
+			: {}),
+	};
 }
 
 /**

@@ -25,6 +25,7 @@ describe('computeMetrics', () => {
 			responsesLast7Days: 2,
 			responsesLast30Days: 3,
 			medianSecondsToFinish: 300,
+			skippedUnreadableDates: 0,
 		});
 	});
 

@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions, INodeListSearchResult, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	ILoadOptionsFunctions,
+	INodeListSearchResult,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { checkPathId, invalidInput } from '../../shared/validation';
 import { listSurveys } from '../transport';
@@ -36,12 +42,29 @@ export function readSurveyId(ctx: IExecuteFunctions, itemIndex: number): string 
 	return checkPathId(ctx, itemIndex, id, 'Survey');
 }
 
-export async function searchSurveys(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+/** Human labels for the service's survey statuses, for pickers ("In progress", not "inProgress"). */
+const STATUS_LABELS: Record<string, string> = {
+	completed: 'Completed',
+	draft: 'Draft',
+	inProgress: 'In progress',
+	paused: 'Paused',
+	scheduled: 'Scheduled',
+};
+
+export function surveyLabel(survey: IDataObject): string {
+	const status = String(survey.status ?? '');
+	return `${String(survey.name)} (${STATUS_LABELS[status] ?? status})`;
+}
+
+export async function searchSurveys(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const surveys = await listSurveys(this);
 	const needle = filter?.toLowerCase() ?? '';
 	return {
 		results: surveys
 			.filter((survey) => String(survey.name).toLowerCase().includes(needle))
-			.map((survey) => ({ name: `${String(survey.name)} (${String(survey.status)})`, value: String(survey.id) })),
+			.map((survey) => ({ name: surveyLabel(survey), value: String(survey.id) })),
 	};
 }

@@ -41,7 +41,9 @@ export class HttpRequestError extends Error {
 function resolveCredentialTemplate(template: string, credentials: IDataObject): string {
 	return template
 		.replace(/^=/, '')
-		.replace(/\{\{\s*\$credentials\.(\w+)\s*\}\}/g, (_, key: string) => String(credentials[key] ?? ''));
+		.replace(/\{\{\s*\$credentials\.(\w+)\s*\}\}/g, (_, key: string) =>
+			String(credentials[key] ?? ''),
+		);
 }
 
 /** What n8n's `httpRequestWithAuthentication` does for a generic `authenticate` block. */
@@ -109,6 +111,11 @@ export interface ExecuteOptions {
 	node?: Partial<INode>;
 	/** The execution's cancel signal, as n8n hands it to nodes. */
 	cancelSignal?: AbortSignal;
+	/** The workflow's static data, kept by the caller across runs as n8n keeps it. */
+	staticData?: { global?: IDataObject; node?: IDataObject };
+	executionId?: string;
+	/** Runs as an AI agent's tool (`isToolExecution()`). */
+	tool?: boolean;
 }
 
 export interface ExecuteHarness {
@@ -151,12 +158,23 @@ export function executeContext(options: ExecuteOptions): ExecuteHarness {
 			const value = parameterFor(options.parameters, itemIndex)[name];
 			if (value === undefined) return fallback;
 			// Resource locators are { mode, value } objects; n8n extracts the value on request.
-			if (parameterOptions?.extractValue && value !== null && typeof value === 'object' && 'value' in value) {
+			if (
+				parameterOptions?.extractValue &&
+				value !== null &&
+				typeof value === 'object' &&
+				'value' in value
+			) {
 				return (value as { value: unknown }).value;
 			}
 			return value;
 		},
 		getCredentials,
+		getWorkflowStaticData: (type: 'global' | 'node') => {
+			const staticData = (options.staticData ??= {});
+			return (staticData[type] ??= {});
+		},
+		getExecutionId: () => options.executionId ?? 'execution-under-test',
+		isToolExecution: () => options.tool === true,
 		helpers: {
 			httpRequestWithAuthentication: async (type: string, requestOptions: IHttpRequestOptions) =>
 				await authenticatedRequest(type, await getCredentials(type), requestOptions, requests),
@@ -227,10 +245,13 @@ export async function callWebhook(
 	const node = {
 		id: call.nodeId ?? 'trigger-under-test',
 		name: 'Trigger Under Test',
-		credentials: Object.fromEntries(Object.keys(credentials).map((type) => [type, { id: type, name: type }])),
+		credentials: Object.fromEntries(
+			Object.keys(credentials).map((type) => [type, { id: type, name: type }]),
+		),
 	};
 	const context = {
-		getHeaderData: () => Object.fromEntries(Object.entries(call.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
+		getHeaderData: () =>
+			Object.fromEntries(Object.entries(call.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
 		getBodyData: () => call.body,
 		getRequestObject: () => ({ rawBody: Buffer.isBuffer(rawBody) ? rawBody : Buffer.from(rawBody), body: call.body }),
 		getResponseObject: () => response,
@@ -245,6 +266,8 @@ export async function callWebhook(
 		},
 		getWorkflowStaticData: () => call.staticData ?? {},
 		helpers: {
+			httpRequestWithAuthentication: async (type: string, requestOptions: IHttpRequestOptions) =>
+				await authenticatedRequest(type, credentials[type], requestOptions),
 			returnJsonArray: (data: IDataObject | IDataObject[]) =>
 				(Array.isArray(data) ? data : [data]).map((json) => ({ json })),
 		},

@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { readIntegerOption } from '../../../shared/descriptions';
 import type { ItemOperation } from '../../../shared/execute';
 import { redactRecords } from '../../../shared/privacy';
 import type { PersonalDataMode } from '../../../shared/redaction';
-import { readIntegerOption } from '../../../shared/descriptions';
+import { answersModeOf, answersOption, shapeAnswers, surveyQuestions } from '../../answers';
 import { fetchResponses } from '../../transport';
 import { maxConcurrencyOption } from '../response';
 import { readSurveyId, surveyLocator } from '../surveyLocator';
@@ -61,6 +62,7 @@ export const applicantRecordsDescription: INodeProperties[] = [
 		default: {},
 		displayOptions: { show },
 		options: [
+			answersOption,
 			{
 				displayName: 'Extra Personal Fields',
 				name: 'extraPersonalFields',
@@ -109,6 +111,13 @@ async function exportRecords(this: IExecuteFunctions, itemIndex: number): Promis
 	const finished = responses.filter(
 		(response) => options.includeUnfinished === true || response.finished === true,
 	);
+	// Keyed as the Answers option asks once redacted; Both keeps its list as one "answers" field.
+	const answersMode = answersModeOf(options.answers);
+	const questions = answersMode === 'id' ? [] : await surveyQuestions(this, surveyId, itemIndex);
+	const shaped = (answers: IDataObject): IDataObject =>
+		answersMode === 'both'
+			? { answers: shapeAnswers(answers, questions, 'both') as IDataObject[] }
+			: flatten(shapeAnswers(answers, questions, answersMode) as IDataObject);
 	// Redacted together, so that a name learnt from one record is replaced wherever it recurs in
 	// the export; the Redactor judges nested fields by their dotted paths, which are the names the
 	// flattened output shows, so Extra Personal Fields match those. Redacting before flattening
@@ -117,7 +126,7 @@ async function exportRecords(this: IExecuteFunctions, itemIndex: number): Promis
 		finished.map((response) => (response.data ?? {}) as IDataObject),
 		mode,
 		extraFields,
-	).map((answer) => flatten(answer));
+	).map(shaped);
 	return finished.map((response, index) => ({
 		responseId: response.id,
 		surveyId: response.surveyId,

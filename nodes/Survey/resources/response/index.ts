@@ -1,36 +1,28 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { readIntegerOption, readLimit, returnAllAndLimit } from '../../../shared/descriptions';
+import { returnAllAndLimit } from '../../../shared/descriptions';
 import type { ItemOperation } from '../../../shared/execute';
-import { requiredId } from '../../../shared/validation';
-import {
-	DEFAULT_MAX_CONCURRENCY,
-	fetchResponses,
-	RESPONSES_DEFAULT_LIMIT,
-	surveyRequest,
-} from '../../transport';
-import { readSurveyId, surveyLocator } from '../surveyLocator';
+import { personalDataOption } from '../../../shared/privacy';
+import { answersOption } from '../../answers';
+import { RESPONSES_DEFAULT_LIMIT } from '../../transport';
+import { surveyLocator } from '../surveyLocator';
+import { deleteOne } from './delete';
+import { get } from './get';
+import { getMany } from './getMany';
+import { maxConcurrencyOption, offsetOption } from './options';
+import { commitWatermark } from './watermark';
+
+export { maxConcurrencyOption } from './options';
+
+const dateFilter = (name: string, displayName: string, description: string): INodeProperties => ({
+	displayName,
+	name,
+	type: 'dateTime',
+	default: '',
+	description: `${description} (inclusive; a date alone is midnight UTC, a time without a zone is UTC)`,
+});
 
 const showGetMany = { resource: ['response'], operation: ['getMany'] };
-
-export const maxConcurrencyOption: INodeProperties = {
-	displayName: 'Max Concurrent Requests',
-	name: 'maxConcurrency',
-	type: 'number',
-	typeOptions: { minValue: 1, maxValue: 16 },
-	default: DEFAULT_MAX_CONCURRENCY,
-	description:
-		'Pages fetched at the same time once the total is known. The service allows 100 requests a minute; rate-limited pages wait for Retry-After and are retried.',
-};
-
-const offsetOption: INodeProperties = {
-	displayName: 'Offset',
-	name: 'offset',
-	type: 'number',
-	typeOptions: { minValue: 0 },
-	default: 0,
-	description: 'Number of responses to skip, counted from the oldest',
-};
 
 export const responseDescription: INodeProperties[] = [
 	{
@@ -40,6 +32,12 @@ export const responseDescription: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['response'] } },
 		options: [
+			{
+				name: 'Delete',
+				value: 'delete',
+				action: 'Delete a response',
+				description: 'Erase one submission, e.g. on an applicant’s request to be forgotten',
+			},
 			{
 				name: 'Get',
 				value: 'get',
@@ -52,6 +50,13 @@ export const responseDescription: INodeProperties[] = [
 				action: 'Get many responses',
 				description: 'Get the responses of a survey, oldest first',
 			},
+			{
+				name: 'Mark as Read',
+				value: 'markAsRead',
+				action: 'Mark new responses as read',
+				description:
+					'Put at the end of a workflow that uses "Only New Since Last Run": the next run starts after what this run read',
+			},
 		],
 		default: 'getMany',
 	},
@@ -63,10 +68,50 @@ export const responseDescription: INodeProperties[] = [
 		default: '',
 		placeholder: 'resp_…',
 		description: 'ID of the submission',
-		displayOptions: { show: { resource: ['response'], operation: ['get'] } },
+		displayOptions: { show: { resource: ['response'], operation: ['get', 'delete'] } },
+	},
+	{
+		displayName: 'Allow as AI Agent Tool',
+		name: 'allowDeleteAsTool',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether an AI agent may erase responses when this node is its tool. Off: as a tool, Delete refuses and nothing is erased.',
+		displayOptions: { show: { resource: ['response'], operation: ['delete'] } },
 	},
 	surveyLocator(showGetMany),
 	...returnAllAndLimit(showGetMany, RESPONSES_DEFAULT_LIMIT),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: { show: showGetMany },
+		options: [
+			dateFilter('createdAfter', 'Created After', 'Only responses created at or after this time'),
+			dateFilter(
+				'createdBefore',
+				'Created Before',
+				'Only responses created at or before this time',
+			),
+			dateFilter('updatedAfter', 'Updated After', 'Only responses changed at or after this time'),
+			dateFilter(
+				'updatedBefore',
+				'Updated Before',
+				'Only responses changed at or before this time',
+			),
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show: { resource: ['response'], operation: ['get'] } },
+		options: [answersOption, personalDataOption],
+	},
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -75,32 +120,50 @@ export const responseDescription: INodeProperties[] = [
 		default: {},
 		displayOptions: { show: showGetMany },
 		options: [
+			{
+				displayName: 'Advance Mark',
+				name: 'advanceMark',
+				type: 'options',
+				default: 'whenMarkedAsRead',
+				description: 'When "Only New Since Last Run" moves on past what this run read',
+				options: [
+					{
+						name: 'Right Away',
+						value: 'rightAway',
+						description:
+							'As soon as this node has read; a run that fails later does not read them again',
+					},
+					{
+						name: 'When Marked as Read',
+						value: 'whenMarkedAsRead',
+						description: 'Only when a Response → Mark as Read step of this run is reached',
+					},
+				],
+			},
+			answersOption,
 			maxConcurrencyOption,
 			offsetOption,
+			{
+				displayName: 'Only New Since Last Run',
+				name: 'onlyNew',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to read only the responses created or changed since the last run that reached a Response → Mark as Read step (put one at the end of the workflow). All of them: Limit and Offset do not apply. Kept in the workflow’s static data; manual runs in the editor do not move it.',
+			},
+			personalDataOption,
 		],
 	},
 ];
 
-async function getMany(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const surveyId = readSurveyId(this, itemIndex);
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	return await fetchResponses(this, {
-		surveyId,
-		limit: readLimit(this, itemIndex, RESPONSES_DEFAULT_LIMIT),
-		offset: readIntegerOption(this, itemIndex, options, offsetOption),
-		maxConcurrency: readIntegerOption(this, itemIndex, options, maxConcurrencyOption),
-		itemIndex,
-	});
+/** Commits the marks this execution's "Only New Since Last Run" reads recorded (the first item does it). */
+async function markAsRead(this: IExecuteFunctions): Promise<IDataObject> {
+	return { marksCommitted: commitWatermark(this) };
 }
 
-async function get(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const responseId = requiredId(this, itemIndex, 'responseId', 'Response ID');
-	const { data } = await surveyRequest<{ data: IDataObject }>(this, {
-		method: 'GET',
-		path: `/api/v1/management/responses/${encodeURIComponent(responseId)}`,
-		itemIndex,
-	});
-	return data;
-}
-
-export const responseOperations: Record<string, ItemOperation> = { get, getMany };
+export const responseOperations: Record<string, ItemOperation> = {
+	delete: deleteOne,
+	get,
+	getMany,
+	markAsRead,
+};

@@ -51,7 +51,8 @@ export async function getMany(this: IExecuteFunctions, itemIndex: number): Promi
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const surveys = (await listSurveys(this, itemIndex)).filter(
 		(survey) =>
-			(!filters.status || survey.status === filters.status) && (!filters.type || survey.type === filters.type),
+			(!filters.status || survey.status === filters.status) &&
+			(!filters.type || survey.type === filters.type),
 	);
 	const limit = readLimit(this, itemIndex, 50);
 	return limit === undefined ? surveys : surveys.slice(0, limit);

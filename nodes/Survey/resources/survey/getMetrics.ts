@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { DEFAULT_MAX_CONCURRENCY, fetchResponses, listSurveys } from '../../transport';
+import { DEFAULT_MAX_CONCURRENCY, listSurveys, readResponses } from '../../transport';
 import { readSurveyId, surveyLocator } from '../surveyLocator';
-import { computeMetrics } from './metrics';
+import { MetricsAccumulator } from './metrics';
 
 const show = { resource: ['survey'], operation: ['getMetrics'] };
 
@@ -12,13 +12,17 @@ export const getMetricsDescription: INodeProperties[] = [
 		name: 'allSurveys',
 		type: 'boolean',
 		default: false,
-		description: 'Whether to return the metrics of every survey, one item each, instead of one survey',
+		description:
+			'Whether to return the metrics of every survey, one item each, instead of one survey',
 		displayOptions: { show },
 	},
 	surveyLocator({ ...show, allSurveys: [false] }),
 ];
 
-export async function getMetrics(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function getMetrics(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<IDataObject[]> {
 	const surveys = await listSurveys(this, itemIndex);
 	const all = this.getNodeParameter('allSurveys', itemIndex, false) as boolean;
 	let selected = surveys;
@@ -30,17 +34,22 @@ export async function getMetrics(this: IExecuteFunctions, itemIndex: number): Pr
 	}
 	const results: IDataObject[] = [];
 	for (const survey of selected) {
-		const responses = await fetchResponses(this, {
-			surveyId: String(survey.id),
-			maxConcurrency: DEFAULT_MAX_CONCURRENCY,
-			itemIndex,
-		});
+		// Responses are counted page by page as they arrive and not kept.
+		let metrics = new MetricsAccumulator();
+		await readResponses(
+			this,
+			{ surveyId: String(survey.id), maxConcurrency: DEFAULT_MAX_CONCURRENCY, itemIndex },
+			{
+				reset: () => (metrics = new MetricsAccumulator()),
+				add: (responses) => responses.forEach((response) => metrics.add(response)),
+			},
+		);
 		results.push({
 			surveyId: survey.id,
 			name: survey.name ?? null,
 			status: survey.status ?? null,
 			type: survey.type ?? null,
-			...computeMetrics(responses),
+			...metrics.result(),
 		} as IDataObject);
 	}
 	return results;

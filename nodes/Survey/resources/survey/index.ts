@@ -1,10 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { ItemOperation } from '../../../shared/execute';
+import { get, getDescription } from './get';
 import { getMany, getManyDescription } from './getMany';
 import { getMetrics, getMetricsDescription } from './getMetrics';
 
-export const surveyOperations: Record<string, ItemOperation> = { getMany, getMetrics };
+export const surveyOperations: Record<string, ItemOperation> = { get, getMany, getMetrics };
 
 export const surveyDescription: INodeProperties[] = [
 	{
@@ -15,10 +16,17 @@ export const surveyDescription: INodeProperties[] = [
 		displayOptions: { show: { resource: ['survey'] } },
 		options: [
 			{
+				name: 'Get',
+				value: 'get',
+				action: 'Get a survey',
+				description: 'Get one survey with its questions',
+			},
+			{
 				name: 'Get Many',
 				value: 'getMany',
 				action: 'Get many surveys',
-				description: 'List the workspace’s surveys, published and draft, optionally by status and type',
+				description:
+					'List the workspace’s surveys, published and draft, optionally by status and type',
 			},
 			{
 				name: 'Get Metrics',
@@ -30,6 +38,7 @@ export const surveyDescription: INodeProperties[] = [
 		],
 		default: 'getMany',
 	},
+	...getDescription,
 	...getManyDescription,
 	...getMetricsDescription,
 ];

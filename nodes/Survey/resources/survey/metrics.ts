@@ -14,34 +14,93 @@ export interface SurveyMetrics {
 	responsesLast30Days: number;
 	/** Median of updatedAt − createdAt over finished responses, in seconds. */
 	medianSecondsToFinish: number | null;
+	/** Responses left out of every figure above because their createdAt is not a readable time. */
+	skippedUnreadableDates: number;
 }
 
-function median(values: number[]): number | null {
-	if (values.length === 0) return null;
-	const sorted = [...values].sort((a, b) => a - b);
-	const middle = Math.floor(sorted.length / 2);
-	return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+/**
+ * Durations to finish, counted per rounded value: whole seconds under a day, whole minutes
+ * under 30 days, whole hours beyond. Its size depends on how spread the durations are, not
+ * on how many there are, and the median it gives is exact at that resolution.
+ */
+class DurationHistogram {
+	private readonly counts = new Map<number, number>();
+	private total = 0;
+
+	add(seconds: number): void {
+		const unit = seconds < 86_400 ? 1 : seconds < 30 * 86_400 ? 60 : 3_600;
+		const value = Math.round(seconds / unit) * unit;
+		this.counts.set(value, (this.counts.get(value) ?? 0) + 1);
+		this.total++;
+	}
+
+	median(): number | null {
+		if (this.total === 0) return null;
+		// The two middle ranks (equal for an odd count), 0-based.
+		const low = Math.floor((this.total - 1) / 2);
+		const high = Math.floor(this.total / 2);
+		let seen = 0;
+		let lowValue: number | undefined;
+		for (const value of [...this.counts.keys()].sort((a, b) => a - b)) {
+			seen += this.counts.get(value)!;
+			if (lowValue === undefined && seen > low) lowValue = value;
+			if (seen > high) return (lowValue! + value) / 2;
+		}
+		return lowValue ?? null;
+	}
 }
 
-/** Metrics of one survey from all of its responses. */
-export function computeMetrics(responses: IDataObject[], now = Date.now()): SurveyMetrics {
-	const created = responses.map((response) => Date.parse(String(response.createdAt)));
-	const finished = responses.filter((response) => response.finished === true);
-	const durations = finished.map(
-		(response) => (Date.parse(String(response.updatedAt)) - Date.parse(String(response.createdAt))) / 1000,
-	);
-	const since = (days: number) => created.filter((time) => time >= now - days * DAY_MS).length;
-	const first = created.length ? new Date(Math.min(...created)).toISOString() : null;
-	const last = created.length ? new Date(Math.max(...created)).toISOString() : null;
-	return {
-		responseCount: responses.length,
-		finishedCount: finished.length,
-		unfinishedCount: responses.length - finished.length,
-		completionRate: responses.length ? Math.round((finished.length / responses.length) * 10_000) / 10_000 : null,
-		firstResponseAt: first,
-		lastResponseAt: last,
-		responsesLast7Days: since(7),
-		responsesLast30Days: since(30),
-		medianSecondsToFinish: median(durations.filter((seconds) => Number.isFinite(seconds))),
-	};
+/** Metrics of one survey, fed one response at a time: one pass, memory independent of the count. */
+export class MetricsAccumulator {
+	private responseCount = 0;
+	private finishedCount = 0;
+	private first = Infinity;
+	private last = -Infinity;
+	private last7Days = 0;
+	private last30Days = 0;
+	private skipped = 0;
+	private durations = new DurationHistogram();
+
+	constructor(private readonly now = Date.now()) {}
+
+	add(response: IDataObject): void {
+		const created = Date.parse(String(response.createdAt));
+		if (Number.isNaN(created)) {
+			this.skipped++;
+			return;
+		}
+		this.responseCount++;
+		if (created < this.first) this.first = created;
+		if (created > this.last) this.last = created;
+		if (created >= this.now - 7 * DAY_MS) this.last7Days++;
+		if (created >= this.now - 30 * DAY_MS) this.last30Days++;
+		if (response.finished === true) {
+			this.finishedCount++;
+			const seconds = (Date.parse(String(response.updatedAt)) - created) / 1000;
+			if (Number.isFinite(seconds)) this.durations.add(seconds);
+		}
+	}
+
+	result(): SurveyMetrics {
+		const count = this.responseCount;
+		return {
+			responseCount: count,
+			finishedCount: this.finishedCount,
+			unfinishedCount: count - this.finishedCount,
+			completionRate: count ? Math.round((this.finishedCount / count) * 10_000) / 10_000 : null,
+			firstResponseAt: count ? new Date(this.first).toISOString() : null,
+			lastResponseAt: count ? new Date(this.last).toISOString() : null,
+			responsesLast7Days: this.last7Days,
+			responsesLast30Days: this.last30Days,
+			medianSecondsToFinish: this.durations.median(),
+			skippedUnreadableDates: this.skipped,
+		};
+	}
+}
+
+/** Metrics of one survey from a list of its responses. */
+export function computeMetrics(responses: Iterable<IDataObject>, now = Date.now()): SurveyMetrics {
+	const metrics = new MetricsAccumulator(now);
+	for (const response of responses) metrics.add(response);
+	return metrics.result();
 }

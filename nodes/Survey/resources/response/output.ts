@@ -1,0 +1,24 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { personalDataMode, redactRecords } from '../../../shared/privacy';
+import { answersModeOf, withAnswers } from '../../answers';
+
+/**
+ * What Get and Get Many return: personal data handled as chosen (redacted by default when the
+ * node runs as a tool), then the answers keyed as chosen. Redaction comes first, while the
+ * answers still carry their question ids, and covers all responses of the output at once.
+ */
+export async function responsesOutput(
+	ctx: IExecuteFunctions,
+	responses: IDataObject[],
+	options: IDataObject,
+	itemIndex: number,
+): Promise<IDataObject[]> {
+	const mode = personalDataMode(ctx, options.personalData);
+	const answers = redactRecords(
+		responses.map((response) => (response.data ?? {}) as IDataObject),
+		mode,
+	);
+	const redacted = responses.map((response, index) => ({ ...response, data: answers[index] }));
+	return await withAnswers(ctx, redacted, answersModeOf(options.answers), itemIndex);
+}

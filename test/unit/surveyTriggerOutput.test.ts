@@ -1,0 +1,109 @@
+import type { IDataObject } from 'n8n-workflow';
+import { Webhook } from 'standardwebhooks';
+
+import { SurveyTrigger } from '../../nodes/Survey/SurveyTrigger.node';
+import { type Sandbox, SEED, startSandbox } from '../sandbox';
+import { callWebhook, type WebhookCall } from './helpers/context';
+import { sandboxControl } from './helpers/sandbox';
+
+jest.setTimeout(30_000);
+
+const trigger = new SurveyTrigger();
+const webhook = trigger.webhook as Parameters<typeof callWebhook>[0];
+const secret = `whsec_${Buffer.from('survey-trigger-output-secret').toString('base64')}`;
+const ANSWERS = {
+	fullName: 'Rosalind Franklin',
+	email: 'rosalind.franklin@example.org',
+	rating: 5,
+	highlights: ['Studio time', 'Community'],
+	comment: 'The studio time was invaluable.',
+	suggestion: 'Write to rosalind.franklin@example.org about it.',
+};
+
+describe('Survey Trigger output: Answers and Personal Data options', () => {
+	let sandbox: Sandbox;
+	let counter = 0;
+	beforeAll(async () => {
+		sandbox = await startSandbox({ rateLimits: { survey: null } });
+	});
+	afterAll(async () => await sandbox?.stop());
+
+	const deliver = async (options: IDataObject = {}, id = `msg_output_${++counter}`) => {
+		const body = {
+			event: 'responseFinished',
+			surveyId: SEED.alumniSurveyId,
+			responseId: `resp_${id}`,
+			createdAt: '2026-11-21T10:00:00.000Z',
+			data: ANSWERS,
+		};
+		const rawBody = JSON.stringify(body);
+		const now = new Date();
+		const call: WebhookCall = {
+			workflowId: 'wf-survey-output',
+			rawBody,
+			body,
+			parameters: {
+				registration: 'automatic',
+				events: ['responseFinished'],
+				allSurveys: true,
+				options,
+			},
+			staticData: { webhookId: 'wh_output', secret },
+			credentials: { surveyApi: { baseUrl: sandbox.survey.url, apiKey: sandbox.survey.apiKey } },
+			headers: {
+				'content-type': 'application/json',
+				'webhook-id': id,
+				'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+				'webhook-signature': new Webhook(secret).sign(id, now, rawBody),
+			},
+		};
+		const outcome = await callWebhook(webhook, call);
+		const [item] = outcome.result.workflowData?.[0] ?? [];
+		return item.json;
+	};
+
+	it('keeps the answers as sent without options', async () => {
+		expect((await deliver()).data).toEqual(ANSWERS);
+	});
+
+	it('keys by question text, numbering the repeated headline, keeping the multi-choice array', async () => {
+		expect((await deliver({ answers: 'text' })).data).toEqual({
+			'Your name': ANSWERS.fullName,
+			'Your e-mail address': ANSWERS.email,
+			'How would you rate the residency?': 5,
+			'What did you value most?': ['Studio time', 'Community'],
+			'Anything else?': ANSWERS.comment,
+			'Anything else? (2)': ANSWERS.suggestion,
+		});
+	});
+
+	it('gives { id, question, answer } per answer with Both', async () => {
+		const data = (await deliver({ answers: 'both' })).data as IDataObject[];
+		expect(data.map((entry) => entry.id)).toEqual(Object.keys(ANSWERS));
+		expect(data[3]).toEqual({
+			id: 'highlights',
+			question: 'What did you value most?',
+			answer: ['Studio time', 'Community'],
+		});
+	});
+
+	it('redacts or omits personal data when chosen, before keying by text', async () => {
+		for (const personalData of ['redact', 'omit']) {
+			const json = JSON.stringify((await deliver({ personalData, answers: 'text' })).data);
+			expect(json).not.toContain('Rosalind');
+			expect(json).not.toContain('rosalind.franklin@example.org');
+			expect(json).toContain('The studio time was invaluable.');
+		}
+	});
+
+	it('runs a redelivery when reading the questions failed the first time', async () => {
+		const control = sandboxControl(sandbox, 'survey');
+		await control.failNext(1, 500);
+		const id = 'msg_output_retried';
+		await expect(deliver({ answers: 'text' }, id)).rejects.toThrow();
+		expect((await deliver({ answers: 'text' }, id)).data).toHaveProperty(
+			['Your name'],
+			ANSWERS.fullName,
+		);
+	});
+});
