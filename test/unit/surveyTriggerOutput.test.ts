@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { Webhook } from 'standardwebhooks';
 
-import { SurveyTrigger } from '../../nodes/Survey/SurveyTrigger.node';
+import { sealingContext, SurveyTrigger } from '../../nodes/Survey/SurveyTrigger.node';
+import { sealSecret } from '../../nodes/shared/webhooks';
 import { type Sandbox, SEED, startSandbox } from '../sandbox';
 import { callWebhook, type WebhookCall } from './helpers/context';
 import { sandboxControl } from './helpers/sandbox';
@@ -48,7 +49,12 @@ describe('Survey Trigger output: Answers and Personal Data options', () => {
 				allSurveys: true,
 				options,
 			},
-			staticData: { webhookId: 'wh_output', secret },
+			// As the node keeps its hook after registering it: the secret sealed with the API key.
+			staticData: {
+				webhookId: 'wh_output',
+				baseUrl: sandbox.survey.url,
+				sealedSecret: sealSecret(secret, sandbox.survey.apiKey, sealingContext('wh_output', sandbox.survey.url)),
+			},
 			credentials: { surveyApi: { baseUrl: sandbox.survey.url, apiKey: sandbox.survey.apiKey } },
 			headers: {
 				'content-type': 'application/json',
