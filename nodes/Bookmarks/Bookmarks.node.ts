@@ -8,9 +8,15 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { executeOperation } from '../shared/execute';
 import { bookmarkDescription, bookmarkOperations } from './resources/bookmark';
-import { listDescription, listOperations, searchLists } from './resources/list';
+import { listDescription, listOperations } from './resources/list';
+import { searchBookmarks, searchLists } from './resources/locators';
+import { tagDescription, tagOperations } from './resources/tag';
 
-const operationsByResource = { bookmark: bookmarkOperations, list: listOperations };
+const operationsByResource = {
+	bookmark: bookmarkOperations,
+	list: listOperations,
+	tag: tagOperations,
+};
 
 export class Bookmarks implements INodeType {
 	description: INodeTypeDescription = {
@@ -20,7 +26,8 @@ export class Bookmarks implements INodeType {
 		group: ['output'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Store, search and read bookmark records: links, notes and OCR text',
+		description:
+			'Store, search, organise and delete bookmark records: links, notes and OCR text, tags and lists',
 		defaults: { name: 'Bookmarks' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -35,15 +42,17 @@ export class Bookmarks implements INodeType {
 				options: [
 					{ name: 'Bookmark', value: 'bookmark' },
 					{ name: 'List', value: 'list' },
+					{ name: 'Tag', value: 'tag' },
 				],
 				default: 'bookmark',
 			},
 			...bookmarkDescription,
 			...listDescription,
+			...tagDescription,
 		],
 	};
 
-	methods = { listSearch: { searchLists } };
+	methods = { listSearch: { searchBookmarks, searchLists } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await executeOperation(this, operationsByResource);

@@ -7,8 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { listLocator } from './resources/bookmark/getMany';
-import { searchLists } from './resources/list';
+import { listFilterLocator, searchLists } from './resources/locators';
 import type { BookmarkFilters } from './transport';
 import { fetchBookmarks } from './transport';
 
@@ -70,7 +69,7 @@ export class BookmarksTrigger implements INodeType {
 				placeholder: 'Add Filter',
 				default: {},
 				options: [
-					{ ...listLocator },
+					{ ...listFilterLocator },
 					{
 						displayName: 'Tag',
 						name: 'tag',
