@@ -7,13 +7,15 @@ import type { N8nInstance } from './n8n';
 import { listWorkflowFiles, PACKAGE_NAME, packPackage, startN8n } from './n8n';
 
 export const SIGNING_WEBHOOK_SECRET = 'sandbox-signing-webhook-secret';
+/** The bearer token MCP clients present to the sample MCP Server Triggers. */
+export const MCP_TOKEN = 'sandbox-mcp-client-token';
 
 export interface CredentialRef {
 	id: string;
 	name: string;
 }
 
-export type CredentialRefs = Record<'signingApi' | 'bookmarkApi' | 'surveyApi', CredentialRef>;
+export type CredentialRefs = Record<'signingApi' | 'bookmarkApi' | 'surveyApi' | 'httpBearerAuth', CredentialRef>;
 
 interface WorkflowNode {
 	name: string;
@@ -57,6 +59,7 @@ export async function createSandboxCredentials(n8n: N8nInstance, sandbox: Sandbo
 			baseUrl: sandbox.survey.url,
 			apiKey: sandbox.survey.apiKey,
 		}),
+		httpBearerAuth: await create('MCP clients (sandbox)', 'httpBearerAuth', { token: MCP_TOKEN }),
 	};
 }
 
