@@ -293,10 +293,13 @@ describe('a bookmark record’s whole life in a real n8n', () => {
 			return [JSON.parse(text) as unknown].flat(2) as Array<Record<string, unknown>>;
 		};
 
-		it('refuses a client without the token, or with a wrong one', async () => {
-			for (const headers of [{}, { authorization: 'Bearer wrong-token' }] as Array<
-				Record<string, string>
-			>) {
+		it('refuses a client without the token or with a wrong one (403, n8n’s answer for bearer auth)', async () => {
+			const refused: Array<[Record<string, string>, number]> = [
+				[{}, 403],
+				[{ authorization: 'Bearer wrong-token' }, 403],
+				[{ authorization: MCP_TOKEN }, 403],
+			];
+			for (const [headers, status] of refused) {
 				const answer = await fetch(mcpUrl, {
 					method: 'POST',
 					headers: {
@@ -315,7 +318,7 @@ describe('a bookmark record’s whole life in a real n8n', () => {
 						},
 					}),
 				});
-				expect(answer.status).toBe(401);
+				expect(answer.status).toBe(status);
 			}
 		});
 
