@@ -7,6 +7,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { executeOperation } from '../shared/execute';
+import { bookmarkApiTest } from './credentialTest';
 import { bookmarkDescription, bookmarkOperations } from './resources/bookmark';
 import { listDescription, listOperations } from './resources/list';
 import { searchBookmarks, searchLists } from './resources/locators';
@@ -25,14 +26,16 @@ export class Bookmarks implements INodeType {
 		icon: { light: 'file:bookmarks.svg', dark: 'file:bookmarks.dark.svg' },
 		group: ['output'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		// What the operation does, as a person reads it (issue 18: never the code names).
+		subtitle:
+			'={{ ({ "bookmark:addTags": "Add tags to bookmark", "bookmark:addToList": "Add bookmark to list", "bookmark:create": "Create bookmark", "bookmark:delete": "Delete bookmark", "bookmark:get": "Get bookmark", "bookmark:getMany": "Get many bookmarks", "bookmark:removeFromList": "Remove bookmark from list", "bookmark:removeTags": "Remove tags from bookmark", "bookmark:search": "Search bookmarks", "bookmark:update": "Update bookmark", "list:create": "Create list", "list:delete": "Delete list", "list:getMany": "Get many lists", "list:update": "Update list", "tag:getMany": "Get many tags" })[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}',
 		description:
 			'Store, search, organise and delete bookmark records: links, notes and OCR text, tags and lists',
 		defaults: { name: 'Bookmarks' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'bookmarkApi', required: true }],
+		credentials: [{ name: 'bookmarkApi', required: true, testedBy: 'bookmarkApiTest' }],
 		properties: [
 			{
 				displayName: 'Resource',
@@ -52,7 +55,7 @@ export class Bookmarks implements INodeType {
 		],
 	};
 
-	methods = { listSearch: { searchBookmarks, searchLists } };
+	methods = { credentialTest: { bookmarkApiTest }, listSearch: { searchBookmarks, searchLists } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await executeOperation(this, operationsByResource);

@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { bookmarkApiTest } from './credentialTest';
 import { listFilterLocator, searchLists } from './resources/locators';
 import type { BookmarkFilters } from './transport';
 import { fetchBookmarks } from './transport';
@@ -36,7 +37,7 @@ export class BookmarksTrigger implements INodeType {
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'bookmarkApi', required: true }],
+		credentials: [{ name: 'bookmarkApi', required: true, testedBy: 'bookmarkApiTest' }],
 		properties: [
 			{
 				displayName:
@@ -88,7 +89,7 @@ export class BookmarksTrigger implements INodeType {
 		],
 	};
 
-	methods = { listSearch: { searchLists } };
+	methods = { credentialTest: { bookmarkApiTest }, listSearch: { searchLists } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const watch = this.getNodeParameter('watch', 'newRecords') as WatchMode;

@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { executeOperation } from '../shared/execute';
+import { signingApiTest } from './credentialTest';
 import { documentDescription, documentOperations } from './resources/document';
 
 export class Signing implements INodeType {
@@ -11,13 +12,15 @@ export class Signing implements INodeType {
 		icon: { light: 'file:signing.svg', dark: 'file:signing.dark.svg' },
 		group: ['output'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		// What the operation does, as a person reads it (issue 18: never the code names).
+		subtitle:
+			'={{ ({ "document:generateFromTemplate": "Generate from template", "document:get": "Get document" })[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}',
 		description: 'Generate documents from templates for e-signature and follow their status',
 		defaults: { name: 'Signing' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'signingApi', required: true }],
+		credentials: [{ name: 'signingApi', required: true, testedBy: 'signingApiTest' }],
 		properties: [
 			{
 				displayName: 'Resource',
@@ -30,6 +33,8 @@ export class Signing implements INodeType {
 			...documentDescription,
 		],
 	};
+
+	methods = { credentialTest: { signingApiTest } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await executeOperation(this, { document: documentOperations });

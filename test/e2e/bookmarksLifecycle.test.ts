@@ -11,6 +11,7 @@ import { N8nInstance, PACKAGE_NAME } from '../harness/n8n';
 import {
 	activateWorkflow,
 	CredentialRefs,
+	deactivateWorkflow,
 	importWorkflow,
 	listExecutions,
 	MCP_TOKEN,
@@ -246,6 +247,65 @@ describe('a bookmark record’s whole life in a real n8n', () => {
 			'On bookmark changed',
 			'On new bookmark',
 		]);
+	});
+
+	it('the Bookmarks Trigger, active, on Changed Records starts one execution with the records changed', async () => {
+		const workflow = await importWorkflow(
+			n8n,
+			{
+				name: 'E2E bookmarks trigger, changed records',
+				nodes: [
+					{
+						name: 'Bookmarks Trigger',
+						type: `${PACKAGE_NAME}.bookmarksTrigger`,
+						typeVersion: 1,
+						position: [0, 0],
+						parameters: {
+							pollTimes: { item: [{ mode: 'everyMinute' }] },
+							watch: 'changedRecords',
+							filters: {},
+						},
+						credentials: { bookmarkApi: credentials.bookmarkApi },
+					},
+				],
+				connections: {},
+			},
+			credentials,
+		);
+		const control = sandboxControl(sandbox, 'bookmark');
+		await control.clearRequests();
+		await activateWorkflow(n8n, workflow.id);
+		await waitUntil(
+			'the first poll',
+			async () =>
+				(await control.requests()).some(
+					(r) => r.path === '/api/v1/bookmarks' && r.query.sortBy === 'modifiedAt',
+				),
+			60_000,
+		);
+		const changed = ['bm_seed_grace_portfolio', 'bm_seed_studio_visit'];
+		for (const id of changed) {
+			const answer = await fetch(`${sandbox.bookmark.url}/api/v1/bookmarks/${id}`, {
+				method: 'PATCH',
+				headers: {
+					authorization: `Bearer ${sandbox.bookmark.apiKey}`,
+					'content-type': 'application/json',
+				},
+				body: JSON.stringify({ favourited: true }),
+			});
+			expect(answer.status).toBe(200);
+		}
+		const [execution] = await waitUntil(
+			'an execution of the polling trigger',
+			async () => {
+				const executions = await listExecutions(n8n, workflow.id, true);
+				return executions.length ? executions : undefined;
+			},
+			130_000,
+			2_000,
+		);
+		expect(nodeOutput(execution, 'Bookmarks Trigger').map((item) => item.id)).toEqual(changed);
+		await deactivateWorkflow(n8n, workflow.id);
 	});
 
 	describe('Bookmark curator tools over MCP, with a bearer token', () => {

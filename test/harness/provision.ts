@@ -8,7 +8,7 @@ import { listWorkflowFiles, PACKAGE_NAME, packPackage, startN8n } from './n8n';
 
 export const SIGNING_WEBHOOK_SECRET = 'sandbox-signing-webhook-secret';
 /** The bearer token MCP clients present to the sample MCP Server Triggers. */
-export const MCP_TOKEN = 'sandbox-mcp-client-token';
+export const MCP_TOKEN = 'sandbox-mcp-token';
 
 export interface CredentialRef {
 	id: string;

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { invalidInput, isEmail, requiredString } from '../../../shared/validation';
+import { invalidInput, isEmail, listEntryLabel, requiredId, requiredString } from '../../../shared/validation';
 import { signingRequest } from '../../transport';
 
 const showOnlyForGenerate = { resource: ['document'], operation: ['generateFromTemplate'] };
@@ -140,27 +140,27 @@ export function readRecipients(ctx: IExecuteFunctions, itemIndex: number): Recip
 	const raw = recipientsFromParameters(ctx, itemIndex);
 	if (raw.length === 0) throw invalidInput(ctx, itemIndex, 'Recipients', 'add at least one recipient');
 	return raw.map((entry, position) => {
-		const field = `Recipients[${position}]`;
+		const label = (field?: string) => listEntryLabel('Recipients', 'recipient', position, field);
 		if (entry === null || typeof entry !== 'object') {
-			throw invalidInput(ctx, itemIndex, field, 'must be an object with name, email and role');
+			throw invalidInput(ctx, itemIndex, label(), 'must be an object with name, email and role');
 		}
 		const { name, email, role } = entry as IDataObject;
 		const cleanName = typeof name === 'string' ? name.trim() : '';
 		const cleanEmail = typeof email === 'string' ? email.trim() : '';
 		const cleanRole = (typeof role === 'string' && role.trim() !== '' ? role.trim() : 'SIGNER').toUpperCase();
-		if (cleanName === '') throw invalidInput(ctx, itemIndex, `${field}.name`, 'must not be empty');
+		if (cleanName === '') throw invalidInput(ctx, itemIndex, label('Name'), 'must not be empty');
 		if (!isEmail(cleanEmail)) {
-			throw invalidInput(ctx, itemIndex, `${field}.email`, `"${String(email ?? '')}" is not a valid e-mail address`);
+			throw invalidInput(ctx, itemIndex, label('Email'), `"${String(email ?? '')}" is not a valid e-mail address`);
 		}
 		if (!(RECIPIENT_ROLES as readonly string[]).includes(cleanRole)) {
-			throw invalidInput(ctx, itemIndex, `${field}.role`, `"${String(role)}" is not one of ${RECIPIENT_ROLES.join(', ')}`);
+			throw invalidInput(ctx, itemIndex, label('Role'), `"${String(role)}" is not one of ${RECIPIENT_ROLES.join(', ')}`);
 		}
 		return { name: cleanName, email: cleanEmail, role: cleanRole as RecipientRole };
 	});
 }
 
 export async function generateFromTemplate(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const templateId = requiredString(this, itemIndex, 'templateId', 'Template ID');
+	const templateId = requiredId(this, itemIndex, 'templateId', 'Template ID');
 	const title = requiredString(this, itemIndex, 'title', 'Title');
 	const recipients = readRecipients(this, itemIndex);
 	return await signingRequest(this, {

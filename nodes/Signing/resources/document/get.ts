@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { requiredString } from '../../../shared/validation';
+import { requiredId } from '../../../shared/validation';
 import { signingRequest } from '../../transport';
 
 export const getDescription: INodeProperties[] = [
@@ -17,7 +17,7 @@ export const getDescription: INodeProperties[] = [
 ];
 
 export async function get(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const documentId = requiredString(this, itemIndex, 'documentId', 'Document ID');
+	const documentId = requiredId(this, itemIndex, 'documentId', 'Document ID');
 	return await signingRequest(this, {
 		method: 'GET',
 		path: `/api/v2/documents/${encodeURIComponent(documentId)}`,
