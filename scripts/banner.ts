@@ -16,12 +16,19 @@ export function mcpPathOf(
 		: undefined;
 }
 
+/** The paths of every MCP Server Trigger among the workflows' nodes, in their order. */
+export function mcpPathsOf(nodes: Array<{ type: string; parameters?: unknown }>): string[] {
+	return nodes
+		.filter((node) => node.type === MCP_TRIGGER_TYPE)
+		.map((node) => String((node.parameters as { path?: unknown } | undefined)?.path ?? ''));
+}
+
 export interface BannerInput {
 	n8nUrl: string;
 	login: { email: string; password: string };
 	workflows: Array<{ name: string; active: boolean }>;
-	/** Path of the MCP Server Trigger of the sample, e.g. "attunement-tools". */
-	mcpPath?: string;
+	/** Path(s) of the samples' MCP Server Triggers, e.g. "attunement-tools"; one line each. */
+	mcpPath?: string | string[];
 	mcpToken: string;
 	sandbox: Record<'signing' | 'bookmark' | 'survey', { url: string; apiKey: string }>;
 	logFile: string;
@@ -42,9 +49,10 @@ export function bannerLines(input: BannerInput): string[] {
 		'  npm run demo -- sign             everyone signs: the certified package is filed as a bookmark',
 		'',
 	];
-	if (input.mcpPath !== undefined) {
+	const mcpPaths = input.mcpPath === undefined ? [] : [input.mcpPath].flat();
+	if (mcpPaths.length) {
 		lines.push(
-			`MCP server:        ${input.n8nUrl}/mcp/${input.mcpPath}`,
+			...mcpPaths.map((mcpPath) => `MCP server:        ${input.n8nUrl}/mcp/${mcpPath}`),
 			`  header:          Authorization: Bearer ${input.mcpToken}`,
 			'',
 		);

@@ -20,7 +20,7 @@ import {
 	SIGNING_WEBHOOK_SECRET,
 } from '../test/harness/provision';
 import { startSandbox } from '../test/sandbox';
-import { bannerLines, mcpPathOf } from './banner';
+import { bannerLines, mcpPathsOf } from './banner';
 
 const N8N_PORT = Number(process.env.N8N_PORT ?? 5678);
 const say = (line = '') => process.stdout.write(`${line}\n`);
@@ -70,7 +70,7 @@ async function main() {
 		n8nUrl: n8n.baseUrl,
 		login: OWNER,
 		workflows: workflows.map((workflow) => ({ name: workflow.name, active: hasTrigger(workflow) })),
-		mcpPath: mcpPathOf(workflows.flatMap((workflow) => workflow.nodes)),
+		mcpPath: mcpPathsOf(workflows.flatMap((workflow) => workflow.nodes)),
 		mcpToken: MCP_TOKEN,
 		sandbox,
 		logFile: path.relative(process.cwd(), n8n.logFile),

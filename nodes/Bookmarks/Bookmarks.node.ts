@@ -9,9 +9,15 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { executeOperation } from '../shared/execute';
 import { bookmarkApiTest } from './credentialTest';
 import { bookmarkDescription, bookmarkOperations } from './resources/bookmark';
-import { listDescription, listOperations, searchLists } from './resources/list';
+import { listDescription, listOperations } from './resources/list';
+import { searchBookmarks, searchLists } from './resources/locators';
+import { tagDescription, tagOperations } from './resources/tag';
 
-const operationsByResource = { bookmark: bookmarkOperations, list: listOperations };
+const operationsByResource = {
+	bookmark: bookmarkOperations,
+	list: listOperations,
+	tag: tagOperations,
+};
 
 export class Bookmarks implements INodeType {
 	description: INodeTypeDescription = {
@@ -22,8 +28,9 @@ export class Bookmarks implements INodeType {
 		version: 1,
 		// What the operation does, as a person reads it (issue 18: never the code names).
 		subtitle:
-			'={{ ({ "bookmark:create": "Create bookmark", "bookmark:get": "Get bookmark", "bookmark:getMany": "Get many bookmarks", "bookmark:search": "Search bookmarks", "list:getMany": "Get many lists" })[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}',
-		description: 'Store, search and read bookmark records: links, notes and OCR text',
+			'={{ ({ "bookmark:addTags": "Add tags to bookmark", "bookmark:addToList": "Add bookmark to list", "bookmark:create": "Create bookmark", "bookmark:delete": "Delete bookmark", "bookmark:get": "Get bookmark", "bookmark:getMany": "Get many bookmarks", "bookmark:removeFromList": "Remove bookmark from list", "bookmark:removeTags": "Remove tags from bookmark", "bookmark:search": "Search bookmarks", "bookmark:update": "Update bookmark", "list:create": "Create list", "list:delete": "Delete list", "list:getMany": "Get many lists", "list:update": "Update list", "tag:getMany": "Get many tags" })[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}',
+		description:
+			'Store, search, organise and delete bookmark records: links, notes and OCR text, tags and lists',
 		defaults: { name: 'Bookmarks' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -38,15 +45,17 @@ export class Bookmarks implements INodeType {
 				options: [
 					{ name: 'Bookmark', value: 'bookmark' },
 					{ name: 'List', value: 'list' },
+					{ name: 'Tag', value: 'tag' },
 				],
 				default: 'bookmark',
 			},
 			...bookmarkDescription,
 			...listDescription,
+			...tagDescription,
 		],
 	};
 
-	methods = { credentialTest: { bookmarkApiTest }, listSearch: { searchLists } };
+	methods = { credentialTest: { bookmarkApiTest }, listSearch: { searchBookmarks, searchLists } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await executeOperation(this, operationsByResource);

@@ -8,39 +8,21 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { bookmarkApiTest } from './credentialTest';
-import { listLocator } from './resources/bookmark/getMany';
-import { searchLists } from './resources/list';
+import { listFilterLocator, searchLists } from './resources/locators';
 import type { BookmarkFilters } from './transport';
 import { fetchBookmarks } from './transport';
-
-/**
- * Where the last poll stopped: the newest creation time seen, and the ids created at that
- * very time (several records can share a timestamp, and a later one may still arrive).
- */
-export interface PollState {
-	since?: string;
-	idsAtSince?: string[];
-}
-
-export function isNewRecord(record: IDataObject, state: PollState): boolean {
-	const createdAt = String(record.createdAt);
-	if (!state.since || createdAt > state.since) return true;
-	return createdAt === state.since && !(state.idsAtSince ?? []).includes(String(record.id));
-}
-
-export function advanceState(state: PollState, newRecords: IDataObject[]): PollState {
-	let { since, idsAtSince = [] } = state;
-	for (const record of newRecords) {
-		const createdAt = String(record.createdAt);
-		if (!since || createdAt > since) {
-			since = createdAt;
-			idsAtSince = [String(record.id)];
-		} else if (createdAt === since) {
-			idsAtSince = [...idsAtSince, String(record.id)];
-		}
-	}
-	return { since, idsAtSince };
-}
+import type { WatchMode } from './watch';
+import {
+	LOOKBACK_MS,
+	isWatched,
+	reachesBehind,
+	readState,
+	sortField,
+	startState,
+	stateToStore,
+	takeFresh,
+	timeOf,
+} from './watch';
 
 export class BookmarksTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -49,8 +31,8 @@ export class BookmarksTrigger implements INodeType {
 		icon: { light: 'file:bookmarks.svg', dark: 'file:bookmarks.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: 'New Bookmark',
-		description: 'Starts the workflow when new bookmark records are created',
+		subtitle: '={{$parameter["watch"] === "changedRecords" ? "Changed Bookmark" : "New Bookmark"}}',
+		description: 'Starts the workflow when bookmark records are created or changed',
 		defaults: { name: 'Bookmarks Trigger' },
 		polling: true,
 		inputs: [],
@@ -59,10 +41,33 @@ export class BookmarksTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'The bookmark service sends no events, so this trigger checks for new records on the schedule below. On its first activation it starts from now: records created before are not emitted.',
+					'The bookmark service sends no events, so this trigger asks it for records at the Poll Times above. On its first activation it starts from now: records created or changed before are not emitted.',
 				name: 'notice',
 				type: 'notice',
 				default: '',
+			},
+			{
+				// "Trigger On" is the name n8n's nodes panel reads a trigger's events from.
+				displayName: 'Trigger On',
+				name: 'watch',
+				type: 'options',
+				default: 'newRecords',
+				description: 'Which records to watch',
+				options: [
+					{
+						name: 'Changed Records',
+						value: 'changedRecords',
+						action: 'On bookmark changed',
+						description:
+							'Records changed since the last poll: edited, archived, favourited, tagged, listed (once per change)',
+					},
+					{
+						name: 'New Records',
+						value: 'newRecords',
+						action: 'On new bookmark',
+						description: 'Records created since the last poll (once each)',
+					},
+				],
 			},
 			{
 				displayName: 'Filters',
@@ -71,7 +76,7 @@ export class BookmarksTrigger implements INodeType {
 				placeholder: 'Add Filter',
 				default: {},
 				options: [
-					{ ...listLocator },
+					{ ...listFilterLocator },
 					{
 						displayName: 'Tag',
 						name: 'tag',
@@ -87,34 +92,50 @@ export class BookmarksTrigger implements INodeType {
 	methods = { credentialTest: { bookmarkApiTest }, listSearch: { searchLists } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const watch = this.getNodeParameter('watch', 'newRecords') as WatchMode;
 		const filterParameters = this.getNodeParameter('filters', {}) as IDataObject;
 		const list = filterParameters.list as { value?: string } | undefined;
 		const filters: BookmarkFilters = {
 			tags: String(filterParameters.tag ?? '').trim() || undefined,
 			listId: list?.value?.trim() || undefined,
+			sortBy: sortField(watch),
 		};
 
 		if (this.getMode() === 'manual') {
-			const latest = await fetchBookmarks(this, filters, 1);
-			return latest.length ? [this.helpers.returnJsonArray(latest)] : null;
+			const latest = (await fetchBookmarks(this, filters, 20)).find((record) =>
+				isWatched(record, watch),
+			);
+			return latest ? [this.helpers.returnJsonArray([latest])] : null;
 		}
 
-		const staticData = this.getWorkflowStaticData('node') as PollState;
-		if (!staticData.since) {
-			// First activation: remember where "now" is and emit nothing.
-			const [newest] = await fetchBookmarks(this, filters, 1);
-			staticData.since = newest ? String(newest.createdAt) : new Date().toISOString();
-			staticData.idsAtSince = newest ? [String(newest.id)] : [];
+		const staticData = this.getWorkflowStaticData('node');
+		const known = readState(staticData, watch);
+		if (!known) {
+			// First activation (or a new Trigger On): what exists now is not emitted.
+			const field = sortField(watch);
+			let floor: number | undefined;
+			const existing = await fetchBookmarks(this, filters, undefined, undefined, (page) => {
+				for (const record of page) {
+					const time = timeOf(record, field);
+					if (time === undefined) continue;
+					floor ??= Math.min(time, Date.now()) - LOOKBACK_MS;
+					if (time < floor) return true;
+				}
+				return false;
+			});
+			if (!readState(staticData, watch)) {
+				Object.assign(staticData, stateToStore(startState(watch, existing, Date.now())));
+			}
 			return null;
 		}
 
-		const state: PollState = { since: staticData.since, idsAtSince: staticData.idsAtSince ?? [] };
-		const fetched = await fetchBookmarks(this, filters, undefined, undefined, (page) =>
-			page.some((record) => String(record.createdAt) < state.since!),
+		const records = await fetchBookmarks(this, filters, undefined, undefined, (page) =>
+			reachesBehind(page, known),
 		);
-		const fresh = fetched.filter((record) => isNewRecord(record, state)).reverse();
-		if (fresh.length === 0) return null;
-		Object.assign(staticData, advanceState(state, fresh));
-		return [this.helpers.returnJsonArray(fresh)];
+		// From here to the store, no await: an overlapping poll sees this one's claim.
+		const current = readState(staticData, watch) ?? known;
+		const { fresh, state } = takeFresh(current, records, Date.now());
+		Object.assign(staticData, stateToStore(state));
+		return fresh.length ? [this.helpers.returnJsonArray(fresh)] : null;
 	}
 }

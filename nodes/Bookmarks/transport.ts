@@ -17,12 +17,21 @@ export interface BookmarkFilters {
 	q?: string;
 	tags?: string;
 	listId?: string;
+	archived?: 'true' | 'false';
+	favourited?: 'true' | 'false';
+	sortBy?: 'createdAt' | 'modifiedAt';
 }
 
 interface BookmarkPage {
 	bookmarks: IDataObject[];
 	nextCursor: string | null;
 }
+
+/** Path of one record, or of something below it. */
+export const recordPath = (recordId: string, below = '') =>
+	`/api/v1/bookmarks/${encodeURIComponent(recordId)}${below}`;
+export const listPath = (listId: string, below = '') =>
+	`/api/v1/lists/${encodeURIComponent(listId)}${below}`;
 
 /**
  * Records newest first, following the cursor until `limit` records (all when undefined)

@@ -49,7 +49,8 @@ export function requiredString(
 	parameter: string,
 	displayName: string,
 ): string {
-	const value = ctx.getNodeParameter(parameter, itemIndex, '') as unknown;
+	// extractValue: a resource locator ({ mode, value }) gives its value; other parameters are unaffected.
+	const value = ctx.getNodeParameter(parameter, itemIndex, '', { extractValue: true }) as unknown;
 	const text = typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value).trim();
 	if (text === '') throw invalidInput(ctx, itemIndex, displayName, 'must not be empty');
 	return text;

@@ -129,7 +129,7 @@ describe('Bookmarks and Survey nodes in a real n8n', () => {
 		await activateWorkflow(n8n, workflow.id);
 		// Activation takes the first poll, which only remembers where "now" is.
 		await waitUntil('the first poll', async () => (await sandboxControl(sandbox, 'bookmark').requests()).some(
-			(r) => r.method === 'GET' && r.query.limit === '1',
+			(r) => r.method === 'GET' && r.path === '/api/v1/bookmarks',
 		), 60_000);
 		const added = await Promise.all(
 			['https://example.org/polled/1', 'https://example.org/polled/2'].map(async (url) =>

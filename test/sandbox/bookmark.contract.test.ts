@@ -55,6 +55,16 @@ describe('bookmark service contract', () => {
 			['GET', '/api/v1/bookmarks'],
 			['GET', `/api/v1/bookmarks/${SEED.adaPortfolioBookmarkId}`],
 			['GET', '/api/v1/lists'],
+			['PATCH', `/api/v1/bookmarks/${SEED.adaPortfolioBookmarkId}`],
+			['DELETE', `/api/v1/bookmarks/${SEED.adaPortfolioBookmarkId}`],
+			['POST', `/api/v1/bookmarks/${SEED.adaPortfolioBookmarkId}/tags`],
+			['DELETE', `/api/v1/bookmarks/${SEED.adaPortfolioBookmarkId}/tags`],
+			['GET', '/api/v1/tags'],
+			['POST', '/api/v1/lists'],
+			['PATCH', `/api/v1/lists/${SEED.readingListId}`],
+			['DELETE', `/api/v1/lists/${SEED.readingListId}`],
+			['PUT', `/api/v1/lists/${SEED.readingListId}/bookmarks/${SEED.adaPortfolioBookmarkId}`],
+			['DELETE', `/api/v1/lists/${SEED.readingListId}/bookmarks/${SEED.adaPortfolioBookmarkId}`],
 		])('answers %s %s with a plain-text 401 without the Bearer key', async (method, path) => {
 			const refused: Array<Record<string, string>> = [
 				{},
@@ -92,6 +102,8 @@ describe('bookmark service contract', () => {
 					{ id: expect.stringMatching(/^tag_/), name: 'x' },
 					{ id: expect.stringMatching(/^tag_/), name: 'y' },
 				],
+				archived: false,
+				favourited: false,
 				listIds: [],
 				content: { type: 'link', url: 'https://example.org/a', description: '', ocrText: null },
 			});
@@ -330,15 +342,355 @@ describe('bookmark service contract', () => {
 			const answer = await call(api('/api/v1/lists'), { headers: auth() });
 			expect(answer.json).toEqual({
 				lists: [
-					{ id: SEED.applicationsListId, name: 'Applications', icon: '📁' },
-					{ id: SEED.readingListId, name: 'Reading', icon: '📚' },
+					{
+						id: SEED.applicationsListId,
+						name: 'Applications',
+						icon: '📁',
+						description: expect.stringContaining('applicants'),
+						bookmarkCount: 3,
+					},
+					{
+						id: SEED.readingListId,
+						name: 'Reading',
+						icon: '📚',
+						description: '',
+						bookmarkCount: 3,
+					},
 				],
 			});
 			expect((await call(api('/api/v1/lists?limit=5'), { headers: auth() })).status).toBe(400);
 		});
 	});
 
+	describe('archived, favourited and sortBy on GET /api/v1/bookmarks', () => {
+		it('filters by archived and favourited, true or false', async () => {
+			expect(titles((await list('?archived=true')).json.bookmarks)).toEqual([
+				'Residency 2026 announced',
+			]);
+			expect(titles((await list('?favourited=true')).json.bookmarks)).toEqual(['On attunement']);
+			const notArchived = (await list('?archived=false')).json.bookmarks as BookmarkRecord[];
+			expect(notArchived).toHaveLength(SEED_COUNTS.bookmarks - 1);
+			expect(titles((await list('?favourited=true&archived=true')).json.bookmarks)).toEqual([]);
+		});
+
+		it.each([
+			['archived=yes', '?archived=yes'],
+			['archived=1', '?archived=1'],
+			['favourited=TRUE', '?favourited=TRUE'],
+			['an unknown sortBy', '?sortBy=title'],
+			[
+				'a createdAt cursor with sortBy=modifiedAt',
+				`?sortBy=modifiedAt&cursor=${Buffer.from('{"createdAt":"2026-01-01T00:00:00.000Z","id":"bm_1"}').toString('base64url')}`,
+			],
+		])('answers 400 to %s', async (_, query) => {
+			const answer = await list(query);
+			expect(answer.status).toBe(400);
+			expect(answer.json).toEqual({ code: 'BAD_REQUEST', message: expect.any(String) });
+		});
+
+		it('sorts by modifiedAt, newest first, and pages by it without loss or repetition', async () => {
+			const { ids } = await generate({ count: 30, tag: 'sorted' });
+			const touched = [ids[3], ids[17], ids[0]];
+			for (const id of touched) {
+				await patch(id, { note: `touched ${id}` });
+			}
+			const pages = await listAll('?tags=sorted&sortBy=modifiedAt&limit=7');
+			const seen = pages.flat() as Array<BookmarkRecord & { modifiedAt: string }>;
+			expect(seen.map((record) => record.id).slice(0, 3)).toEqual([...touched].reverse());
+			expect(new Set(seen.map((record) => record.id)).size).toBe(30);
+			const times = seen.map((record) => record.modifiedAt);
+			expect(times).toEqual([...times].sort().reverse());
+			// The default order is still by creation.
+			expect((await list('?tags=sorted&limit=1')).json.bookmarks[0].id).toBe(ids[29]);
+		});
+	});
+
+	const patch = async (id: string, body: unknown) =>
+		await call(api(`/api/v1/bookmarks/${id}`), { method: 'PATCH', headers: auth(), body });
+	const getRecord = async (id: string) =>
+		(await call(api(`/api/v1/bookmarks/${id}`), { headers: auth() })).json;
+
+	describe('PATCH /api/v1/bookmarks/{recordId}', () => {
+		it('changes only the fields sent and moves modifiedAt', async () => {
+			const before = await getRecord(SEED.adaPortfolioBookmarkId);
+			const answer = await patch(SEED.adaPortfolioBookmarkId, { archived: true, favourited: true });
+			expect(answer.status).toBe(200);
+			expect(answer.json).toEqual({
+				...before,
+				archived: true,
+				favourited: true,
+				modifiedAt: expect.any(String),
+			});
+			expect(answer.json.modifiedAt > before.modifiedAt).toBe(true);
+			const renamed = await patch(SEED.adaPortfolioBookmarkId, { title: 'Portfolio', note: '' });
+			expect(renamed.json).toMatchObject({ title: 'Portfolio', note: '', archived: true });
+			expect(renamed.json.modifiedAt > answer.json.modifiedAt).toBe(true);
+			expect(await getRecord(SEED.adaPortfolioBookmarkId)).toEqual(renamed.json);
+		});
+
+		it.each([
+			['an empty body', {}],
+			['an unknown field', { tags: ['x'] }],
+			['a mistyped archived', { archived: 'true' }],
+			['a mistyped title', { title: 1 }],
+			['an empty title', { title: ' ' }],
+		])('answers 400 to %s and changes nothing', async (_, body) => {
+			const before = await getRecord(SEED.adaPortfolioBookmarkId);
+			const answer = await patch(SEED.adaPortfolioBookmarkId, body);
+			expect(answer.status).toBe(400);
+			expect(answer.json).toEqual({ code: 'BAD_REQUEST', message: expect.any(String) });
+			expect(await getRecord(SEED.adaPortfolioBookmarkId)).toEqual(before);
+		});
+
+		it('answers 404 for an unknown record, 401 without the key', async () => {
+			const missing = await patch('bm_missing', { archived: true });
+			expect(missing.status).toBe(404);
+			expect(missing.json.code).toBe('NOT_FOUND');
+			const refused = await call(api(`/api/v1/bookmarks/${SEED.adaPortfolioBookmarkId}`), {
+				method: 'PATCH',
+				body: { archived: true },
+			});
+			expect(refused.status).toBe(401);
+			expect(refused.text).toBe('Unauthorized');
+		});
+	});
+
+	describe('DELETE /api/v1/bookmarks/{recordId}', () => {
+		it('answers 204 without a body, then 404', async () => {
+			const path = api(`/api/v1/bookmarks/${SEED.adaPortfolioBookmarkId}`);
+			const deleted = await call(path, { method: 'DELETE', headers: auth() });
+			expect(deleted.status).toBe(204);
+			expect(deleted.text).toBe('');
+			expect((await call(path, { headers: auth() })).status).toBe(404);
+			const again = await call(path, { method: 'DELETE', headers: auth() });
+			expect(again.status).toBe(404);
+			expect(again.json.code).toBe('NOT_FOUND');
+			expect((await list()).json.bookmarks).toHaveLength(SEED_COUNTS.bookmarks - 1);
+		});
+	});
+
+	describe('tags of a record', () => {
+		const tagsPath = (id: string) => api(`/api/v1/bookmarks/${id}/tags`);
+		const attach = async (id: string, body: unknown) =>
+			await call(tagsPath(id), { method: 'POST', headers: auth(), body });
+		const detach = async (id: string, body: unknown) =>
+			await call(tagsPath(id), { method: 'DELETE', headers: auth(), body });
+
+		it('attaches tags, creating new ones, and moves modifiedAt; an attached tag again is no error', async () => {
+			const before = await getRecord(SEED.adaPortfolioBookmarkId);
+			const answer = await attach(SEED.adaPortfolioBookmarkId, {
+				tags: ['shortlist', 'residency'],
+			});
+			expect(answer.status).toBe(200);
+			const residencyId = before.tags.find((t: { name: string }) => t.name === 'residency').id;
+			expect(answer.json).toEqual({
+				attached: [
+					{ id: expect.stringMatching(/^tag_/), name: 'shortlist' },
+					{ id: residencyId, name: 'residency' },
+				],
+			});
+			const after = await getRecord(SEED.adaPortfolioBookmarkId);
+			expect(after.tags.map((t: { name: string }) => t.name)).toEqual([
+				'residency',
+				'portfolio',
+				'shortlist',
+			]);
+			expect(after.modifiedAt > before.modifiedAt).toBe(true);
+			const again = await attach(SEED.adaPortfolioBookmarkId, { tags: ['shortlist'] });
+			expect(again.status).toBe(200);
+			expect((await getRecord(SEED.adaPortfolioBookmarkId)).tags).toHaveLength(3);
+		});
+
+		it('detaches with a JSON body on DELETE, listing only the tags the record had', async () => {
+			const before = await getRecord(SEED.adaPortfolioBookmarkId);
+			const answer = await detach(SEED.adaPortfolioBookmarkId, {
+				tags: ['portfolio', 'never-had'],
+			});
+			expect(answer.status).toBe(200);
+			expect(answer.json).toEqual({ detached: [{ id: expect.any(String), name: 'portfolio' }] });
+			const after = await getRecord(SEED.adaPortfolioBookmarkId);
+			expect(after.tags.map((t: { name: string }) => t.name)).toEqual(['residency']);
+			expect(after.modifiedAt > before.modifiedAt).toBe(true);
+			expect((await detach(SEED.adaPortfolioBookmarkId, { tags: ['portfolio'] })).json).toEqual({
+				detached: [],
+			});
+		});
+
+		it.each([
+			['no body', undefined],
+			['no tags', { tags: [] }],
+			['51 tags', { tags: Array.from({ length: 51 }, (_, i) => `t${i}`) }],
+			['an empty name', { tags: [''] }],
+			['names that are not strings', { tags: [1] }],
+			['an unknown field', { tags: ['a'], color: 'red' }],
+		])('answers 400 to %s on both methods', async (_, body) => {
+			for (const send of [attach, detach]) {
+				const answer = await send(SEED.adaPortfolioBookmarkId, body);
+				expect(answer.status).toBe(400);
+				expect(answer.json).toEqual({ code: 'BAD_REQUEST', message: expect.any(String) });
+			}
+		});
+
+		it('accepts 50 tags, answers 404 for an unknown record', async () => {
+			const fifty = Array.from({ length: 50 }, (_, i) => `t${i}`);
+			expect(
+				(await attach(SEED.adaPortfolioBookmarkId, { tags: fifty })).json.attached,
+			).toHaveLength(50);
+			for (const send of [attach, detach]) {
+				const answer = await send('bm_missing', { tags: ['a'] });
+				expect(answer.status).toBe(404);
+				expect(answer.json.code).toBe('NOT_FOUND');
+			}
+		});
+	});
+
+	describe('GET /api/v1/tags', () => {
+		it('lists every tag by name with its bookmark count', async () => {
+			const answer = await call(api('/api/v1/tags'), { headers: auth() });
+			expect(answer.status).toBe(200);
+			const { tags } = answer.json as {
+				tags: Array<{ id: string; name: string; bookmarkCount: number }>;
+			};
+			expect(tags.map((t) => t.name)).toEqual([...tags.map((t) => t.name)].sort());
+			expect(tags.find((t) => t.name === 'residency')).toEqual({
+				id: expect.stringMatching(/^tag_/),
+				name: 'residency',
+				bookmarkCount: 4,
+			});
+			expect((await call(api('/api/v1/tags?limit=5'), { headers: auth() })).status).toBe(400);
+			expect((await call(api('/api/v1/tags'))).status).toBe(401);
+		});
+	});
+
+	describe('lists', () => {
+		const listsApi = (path = '') => api(`/api/v1/lists${path}`);
+		const createList = async (body: unknown) =>
+			await call(listsApi(), { method: 'POST', headers: auth(), body });
+
+		it('creates a list (201), updates it (200) and deletes it (204), keeping its records', async () => {
+			const created = await createList({ name: 'Shortlist', description: 'Final round' });
+			expect(created.status).toBe(201);
+			expect(created.json).toEqual({
+				id: expect.stringMatching(/^list_/),
+				name: 'Shortlist',
+				icon: expect.any(String),
+				description: 'Final round',
+				bookmarkCount: 0,
+			});
+			const id = created.json.id;
+			const member = api(`/api/v1/lists/${id}/bookmarks/${SEED.adaPortfolioBookmarkId}`);
+			expect((await call(member, { method: 'PUT', headers: auth() })).status).toBe(204);
+			const updated = await call(listsApi(`/${id}`), {
+				method: 'PATCH',
+				headers: auth(),
+				body: { icon: '⭐' },
+			});
+			expect(updated.status).toBe(200);
+			expect(updated.json).toEqual({ ...created.json, icon: '⭐', bookmarkCount: 1 });
+			const before = await getRecord(SEED.adaPortfolioBookmarkId);
+			const deleted = await call(listsApi(`/${id}`), { method: 'DELETE', headers: auth() });
+			expect(deleted.status).toBe(204);
+			expect(deleted.text).toBe('');
+			const after = await getRecord(SEED.adaPortfolioBookmarkId);
+			expect(after.listIds).toEqual([SEED.applicationsListId]);
+			expect(after.modifiedAt > before.modifiedAt).toBe(true);
+			const lists = (await call(listsApi(), { headers: auth() })).json.lists as Array<{
+				id: string;
+			}>;
+			expect(lists.map((l) => l.id)).not.toContain(id);
+			expect((await call(listsApi(`/${id}`), { method: 'DELETE', headers: auth() })).status).toBe(
+				404,
+			);
+		});
+
+		it.each([
+			['no name', { icon: '⭐' }],
+			['an empty name', { name: '  ' }],
+			['an unknown field', { name: 'X', color: 'red' }],
+			['a mistyped description', { name: 'X', description: 3 }],
+		])('answers 400 to a create with %s', async (_, body) => {
+			const answer = await createList(body);
+			expect(answer.status).toBe(400);
+			expect(answer.json).toEqual({ code: 'BAD_REQUEST', message: expect.any(String) });
+		});
+
+		it('answers 400 to an empty or unknown update and 404 for an unknown list', async () => {
+			const path = listsApi(`/${SEED.readingListId}`);
+			for (const body of [{}, { bookmarkCount: 3 }, { name: '' }]) {
+				const answer = await call(path, { method: 'PATCH', headers: auth(), body });
+				expect(answer.status).toBe(400);
+			}
+			const missing = await call(listsApi('/list_missing'), {
+				method: 'PATCH',
+				headers: auth(),
+				body: { name: 'X' },
+			});
+			expect(missing.status).toBe(404);
+			expect(missing.json.code).toBe('NOT_FOUND');
+		});
+
+		it('adds a record idempotently (204) and removes it (204, then 404), moving modifiedAt', async () => {
+			const member = api(
+				`/api/v1/lists/${SEED.readingListId}/bookmarks/${SEED.adaPortfolioBookmarkId}`,
+			);
+			const before = await getRecord(SEED.adaPortfolioBookmarkId);
+			for (let i = 0; i < 2; i++) {
+				const added = await call(member, { method: 'PUT', headers: auth() });
+				expect(added.status).toBe(204);
+				expect(added.text).toBe('');
+			}
+			const inList = await getRecord(SEED.adaPortfolioBookmarkId);
+			expect(inList.listIds).toEqual([SEED.applicationsListId, SEED.readingListId]);
+			expect(inList.modifiedAt > before.modifiedAt).toBe(true);
+			const removed = await call(member, { method: 'DELETE', headers: auth() });
+			expect(removed.status).toBe(204);
+			expect(removed.text).toBe('');
+			expect((await getRecord(SEED.adaPortfolioBookmarkId)).listIds).toEqual([
+				SEED.applicationsListId,
+			]);
+			const again = await call(member, { method: 'DELETE', headers: auth() });
+			expect(again.status).toBe(404);
+			expect(again.json.code).toBe('NOT_FOUND');
+		});
+
+		it.each([
+			['an unknown list', `/api/v1/lists/list_missing/bookmarks/${SEED.adaPortfolioBookmarkId}`],
+			['an unknown record', `/api/v1/lists/${SEED.readingListId}/bookmarks/bm_missing`],
+		])('answers 404 for %s on PUT and DELETE', async (_, path) => {
+			for (const method of ['PUT', 'DELETE']) {
+				const answer = await call(api(path), { method, headers: auth() });
+				expect(answer.status).toBe(404);
+				expect(answer.json.code).toBe('NOT_FOUND');
+			}
+		});
+	});
+
 	describe('control endpoints', () => {
+		it('generates records with a given, a null or no creation time', async () => {
+			const late = '2020-01-01T00:00:00.000Z';
+			const [dated] = (await generate({ count: 1, createdAt: late })).ids;
+			const [undated] = (await generate({ count: 1, createdAt: null })).ids;
+			const [missing] = (await generate({ count: 1, createdAt: 'missing' })).ids;
+			expect((await getRecord(dated)).createdAt).toBe(late);
+			expect((await getRecord(undated)).createdAt).toBeNull();
+			expect(await getRecord(missing)).not.toHaveProperty('createdAt');
+			// Undated records come first, as NULLS FIRST in a descending order.
+			const ids = (await list('?limit=3')).json.bookmarks.map(
+				(record: BookmarkRecord) => record.id,
+			);
+			expect(ids.slice(0, 2).sort()).toEqual([undated, missing].sort());
+			const pages = await listAll('?limit=2');
+			expect(pages.flat()).toHaveLength(SEED_COUNTS.bookmarks + 3);
+			expect(
+				(
+					await call(api('/_sandbox/bookmarks/generate'), {
+						method: 'POST',
+						body: { count: 1, createdAt: 'soon' },
+					})
+				).status,
+			).toBe(400);
+		});
+
 		it('generates records with a tag and a list', async () => {
 			const { count, ids } = await generate({ count: 3, tag: 'gen', listId: SEED.readingListId });
 			expect(count).toBe(3);

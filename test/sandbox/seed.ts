@@ -340,8 +340,13 @@ export function seedResponses(): ResponseRecord[] {
 
 export function seedLists() {
 	return [
-		{ id: SEED.applicationsListId, name: 'Applications', icon: '📁' },
-		{ id: SEED.readingListId, name: 'Reading', icon: '📚' },
+		{
+			id: SEED.applicationsListId,
+			name: 'Applications',
+			icon: '📁',
+			description: 'Portfolios and material of this year’s applicants',
+		},
+		{ id: SEED.readingListId, name: 'Reading', icon: '📚', description: '' },
 	];
 }
 
@@ -378,6 +383,7 @@ export function seedBookmarks(): BookmarkFields[] {
 			tags: ['reading', 'essay'],
 			listIds: [SEED.readingListId],
 			description: 'An essay on listening to materials',
+			favourited: true,
 			createdAt: daysAgo(30),
 		},
 		{
@@ -399,6 +405,7 @@ export function seedBookmarks(): BookmarkFields[] {
 			title: 'Residency 2026 announced',
 			tags: ['residency', 'press'],
 			description: 'Call for applications',
+			archived: true,
 			createdAt: daysAgo(44),
 		},
 		{

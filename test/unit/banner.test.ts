@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 
-import { bannerLines, mcpPathOf } from '../../scripts/banner';
+import { bannerLines, mcpPathsOf } from '../../scripts/banner';
 import { listWorkflowFiles, OWNER } from '../harness/n8n';
 import { hasTrigger, ImportedWorkflow } from '../harness/provision';
 import { DEFAULT_KEYS } from '../sandbox';
@@ -28,7 +28,7 @@ const defaultBanner = () =>
 		n8nUrl: 'http://127.0.0.1:5678',
 		login: OWNER,
 		workflows: workflows.map((workflow) => ({ name: workflow.name, active: hasTrigger(workflow) })),
-		mcpPath: mcpPathOf(workflows.flatMap((workflow) => workflow.nodes)),
+		mcpPath: mcpPathsOf(workflows.flatMap((workflow) => workflow.nodes)),
 		mcpToken: /const MCP_TOKEN = '([^']+)'/.exec(start)?.[1] ?? 'sandbox-mcp-token',
 		sandbox: {
 			signing: { url: 'http://127.0.0.1:4101', apiKey: DEFAULT_KEYS.signing },

@@ -163,7 +163,13 @@ describe('Bookmarks node against the sandbox', () => {
 	it('List → Get Many returns the workspace lists', async () => {
 		const lists = await run({ resource: 'list', operation: 'getMany', returnAll: true });
 		expect(lists.length).toBeGreaterThan(0);
-		expect(lists[0]).toEqual({ id: expect.any(String), name: expect.any(String), icon: expect.any(String) });
+		expect(lists[0]).toEqual({
+			id: expect.any(String),
+			name: expect.any(String),
+			icon: expect.any(String),
+			description: expect.any(String),
+			bookmarkCount: expect.any(Number),
+		});
 	});
 
 	it('keeps going with Continue On Fail, paired per item', async () => {

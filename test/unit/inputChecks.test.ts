@@ -95,7 +95,7 @@ describe('Input checks before sending', () => {
 				'bookmarks',
 				{ resource: 'bookmark', operation: 'get', recordId: 'bm_seed_grace_portfolio' },
 				'recordId',
-				'Record ID',
+				'Bookmark',
 			],
 			[
 				'Response → Get',

@@ -1,7 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { NodeOperationError } from 'n8n-workflow';
+
 import { invalidInput, isHttpUrl, requiredString } from '../../../shared/validation';
-import { bookmarkRequest } from '../../transport';
+import { bookmarkRequest, recordPath } from '../../transport';
 
 const show = { resource: ['bookmark'], operation: ['create'] };
 
@@ -25,7 +27,7 @@ export const createDescription: INodeProperties[] = [
 		default: '',
 		placeholder: 'https://example.org/article',
 		description:
-			'URL of the article or media to store. If this exact URL is already stored, the existing record is returned with alreadyExists set to true.',
+			'URL of the article or media to store. What happens when this exact URL is already stored is set by the option If URL Exists.',
 		displayOptions: { show: { ...show, type: ['link'] } },
 	},
 	{
@@ -64,6 +66,41 @@ export const createDescription: INodeProperties[] = [
 		description: 'Free-text notes stored with the record; they are searchable',
 		displayOptions: { show },
 	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show: { ...show, type: ['link'] } },
+		options: [
+			{
+				displayName: 'If URL Exists',
+				name: 'ifUrlExists',
+				type: 'options',
+				default: 'returnExisting',
+				description: 'What to do when this exact URL is already stored',
+				options: [
+					{
+						name: 'Fail',
+						value: 'fail',
+						description: 'Stop with an error that names the existing record',
+					},
+					{
+						name: 'Return Existing',
+						value: 'returnExisting',
+						description: 'Return the stored record unchanged, with alreadyExists set to true',
+					},
+					{
+						name: 'Update It',
+						value: 'update',
+						description:
+							'Apply the Title and Notes given here to the stored record and attach the Tags given here (tags it has stay)',
+					},
+				],
+			},
+		],
+	},
 ];
 
 /** Tags from a comma-separated string or an array (as an expression may give), trimmed, without duplicates. */
@@ -77,7 +114,8 @@ export async function create(this: IExecuteFunctions, itemIndex: number): Promis
 	const body: IDataObject = { type };
 	if (type === 'link') {
 		const url = requiredString(this, itemIndex, 'url', 'URL');
-		if (!isHttpUrl(url)) throw invalidInput(this, itemIndex, 'URL', `"${url}" is not an http(s) URL`);
+		if (!isHttpUrl(url))
+			throw invalidInput(this, itemIndex, 'URL', `"${url}" is not an http(s) URL`);
 		body.url = url;
 	} else {
 		body.text = requiredString(this, itemIndex, 'text', 'Text');
@@ -89,6 +127,61 @@ export async function create(this: IExecuteFunctions, itemIndex: number): Promis
 	const notes = String(this.getNodeParameter('notes', itemIndex, '') ?? '').trim();
 	if (notes) body.note = notes;
 
-	const record = await bookmarkRequest(this, { method: 'POST', path: '/api/v1/bookmarks', body, itemIndex });
-	return { ...record, alreadyExists: record.alreadyExists === true };
+	const record = await bookmarkRequest(this, {
+		method: 'POST',
+		path: '/api/v1/bookmarks',
+		body,
+		itemIndex,
+	});
+	if (record.alreadyExists !== true) return { ...record, alreadyExists: false };
+
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const ifUrlExists =
+		type === 'link' ? (options.ifUrlExists ?? 'returnExisting') : 'returnExisting';
+	if (ifUrlExists === 'fail') {
+		throw new NodeOperationError(
+			this.getNode(),
+			`The URL is already stored as record ${String(record.id)}`,
+			{
+				itemIndex,
+				description:
+					'Set the option If URL Exists to Return Existing or Update It to go on instead',
+			},
+		);
+	}
+	if (ifUrlExists === 'update')
+		return await updateExisting(this, itemIndex, String(record.id), body, record);
+	return { ...record, alreadyExists: true };
+}
+
+/** Applies the given title, note and tags to a record found by its URL, and returns it as it is now. */
+async function updateExisting(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	recordId: string,
+	body: IDataObject,
+	existing: IDataObject,
+): Promise<IDataObject> {
+	let record: IDataObject = existing;
+	const changes: IDataObject = {};
+	if (body.title !== undefined) changes.title = body.title;
+	if (body.note !== undefined) changes.note = body.note;
+	if (Object.keys(changes).length) {
+		record = await bookmarkRequest(ctx, {
+			method: 'PATCH',
+			path: recordPath(recordId),
+			body: changes,
+			itemIndex,
+		});
+	}
+	if (body.tags !== undefined) {
+		await bookmarkRequest(ctx, {
+			method: 'POST',
+			path: recordPath(recordId, '/tags'),
+			body: { tags: body.tags },
+			itemIndex,
+		});
+		record = await bookmarkRequest(ctx, { method: 'GET', path: recordPath(recordId), itemIndex });
+	}
+	return { ...record, alreadyExists: true };
 }

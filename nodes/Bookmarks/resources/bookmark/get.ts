@@ -1,26 +1,41 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { requiredId } from '../../../shared/validation';
-import { bookmarkRequest } from '../../transport';
+import { bookmarkRequest, recordPath } from '../../transport';
+import { recordLocator } from '../locators';
+import { shapeRecords, simplifyOption } from './simplify';
+
+const show = { resource: ['bookmark'], operation: ['get'] };
 
 export const getDescription: INodeProperties[] = [
+	recordLocator(
+		show,
+		'The record to read in full: title, notes, tags, lists, URL, description and OCR text',
+	),
 	{
-		displayName: 'Record ID',
-		name: 'recordId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'bm_…',
-		description: 'ID of the record to read in full: title, notes, tags, lists, URL, description and OCR text',
-		displayOptions: { show: { resource: ['bookmark'], operation: ['get'] } },
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show },
+		options: [simplifyOption],
 	},
 ];
 
-export async function get(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const recordId = requiredId(this, itemIndex, 'recordId', 'Record ID');
-	return await bookmarkRequest(this, {
+export async function getRecord(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	recordId: string,
+): Promise<IDataObject> {
+	return await bookmarkRequest(ctx, {
 		method: 'GET',
-		path: `/api/v1/bookmarks/${encodeURIComponent(recordId)}`,
+		path: recordPath(recordId),
 		itemIndex,
 	});
+}
+
+export async function get(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const recordId = requiredId(this, itemIndex, 'recordId', 'Bookmark');
+	return await shapeRecords(this, itemIndex, [await getRecord(this, itemIndex, recordId)]);
 }

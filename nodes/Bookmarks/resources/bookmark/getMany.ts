@@ -4,32 +4,12 @@ import { readLimit, returnAllAndLimit } from '../../../shared/descriptions';
 import { requiredString } from '../../../shared/validation';
 import type { BookmarkFilters } from '../../transport';
 import { BOOKMARKS_DEFAULT_LIMIT, fetchBookmarks } from '../../transport';
+import { listFilterLocator } from '../locators';
+import { shapeRecords, simplifyOption } from './simplify';
 
 const showSearch = { resource: ['bookmark'], operation: ['search'] };
 const showGetMany = { resource: ['bookmark'], operation: ['getMany'] };
 const showBoth = { resource: ['bookmark'], operation: ['search', 'getMany'] };
-
-export const listLocator: INodeProperties = {
-	displayName: 'List',
-	name: 'list',
-	type: 'resourceLocator',
-	default: { mode: 'list', value: '' },
-	description: 'Only records in this list',
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			typeOptions: { searchListMethod: 'searchLists', searchable: true },
-		},
-		{
-			displayName: 'By ID',
-			name: 'id',
-			type: 'string',
-			placeholder: 'list_…',
-		},
-	],
-};
 
 export const getManyDescription: INodeProperties[] = [
 	{
@@ -52,7 +32,23 @@ export const getManyDescription: INodeProperties[] = [
 		default: {},
 		displayOptions: { show: showBoth },
 		options: [
-			{ ...listLocator },
+			{
+				displayName: 'Archived',
+				name: 'archived',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether to return only archived records (on) or only records not archived (off)',
+			},
+			{
+				displayName: 'Favourited',
+				name: 'favourited',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether to return only favourited records (on) or only records not favourited (off)',
+			},
+			{ ...listFilterLocator },
 			{
 				displayName: 'Query',
 				name: 'query',
@@ -70,9 +66,28 @@ export const getManyDescription: INodeProperties[] = [
 			},
 		],
 	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show: showBoth },
+		options: [simplifyOption],
+	},
 ];
 
-function readFilters(ctx: IExecuteFunctions, itemIndex: number, operation: string): BookmarkFilters {
+/** A yes/no filter as the API takes it; absent means either. */
+function booleanFilter(value: unknown): 'true' | 'false' | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	return value === true || value === 'true' ? 'true' : 'false';
+}
+
+function readFilters(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	operation: string,
+): BookmarkFilters {
 	const filters = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const list = filters.list as { value?: string } | string | undefined;
 	const listId = typeof list === 'string' ? list : list?.value;
@@ -84,12 +99,23 @@ function readFilters(ctx: IExecuteFunctions, itemIndex: number, operation: strin
 		q: q || undefined,
 		tags: String(filters.tag ?? '').trim() || undefined,
 		listId: listId?.trim() || undefined,
+		archived: booleanFilter(filters.archived),
+		favourited: booleanFilter(filters.favourited),
 	};
 }
 
 /** Search and Get Many differ only in whether the query is required. */
-export async function searchRecords(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function searchRecords(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<IDataObject[]> {
 	const operation = this.getNodeParameter('operation', itemIndex) as string;
 	const filters = readFilters(this, itemIndex, operation);
-	return await fetchBookmarks(this, filters, readLimit(this, itemIndex, BOOKMARKS_DEFAULT_LIMIT), itemIndex);
+	const records = await fetchBookmarks(
+		this,
+		filters,
+		readLimit(this, itemIndex, BOOKMARKS_DEFAULT_LIMIT),
+		itemIndex,
+	);
+	return await shapeRecords(this, itemIndex, records);
 }

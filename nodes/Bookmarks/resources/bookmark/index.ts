@@ -2,14 +2,24 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import type { ItemOperation } from '../../../shared/execute';
 import { create, createDescription } from './create';
+import { deleteDescription, deleteRecord } from './delete';
 import { get, getDescription } from './get';
 import { getManyDescription, searchRecords } from './getMany';
+import { addToList, listMembershipDescription, removeFromList } from './listMembership';
+import { addTags, removeTags, tagsDescription } from './tags';
+import { update, updateDescription } from './update';
 
 export const bookmarkOperations: Record<string, ItemOperation> = {
+	addTags,
+	addToList,
 	create,
+	delete: deleteRecord,
 	get,
 	getMany: searchRecords,
+	removeFromList,
+	removeTags,
 	search: searchRecords,
+	update,
 };
 
 export const bookmarkDescription: INodeProperties[] = [
@@ -21,22 +31,53 @@ export const bookmarkDescription: INodeProperties[] = [
 		displayOptions: { show: { resource: ['bookmark'] } },
 		options: [
 			{
+				name: 'Add Tags',
+				value: 'addTags',
+				action: 'Add tags to a bookmark',
+				description: 'Attach tags to a record by name, creating tags that do not exist yet',
+			},
+			{
+				name: 'Add to List',
+				value: 'addToList',
+				action: 'Add a bookmark to a list',
+				description: 'File a record in a list; a record already in the list stays there',
+			},
+			{
 				name: 'Create',
 				value: 'create',
 				action: 'Create a bookmark',
 				description: 'Store a link or text record with tags and notes (the ingest tool)',
 			},
 			{
+				name: 'Delete',
+				value: 'delete',
+				action: 'Delete a bookmark',
+				description: 'Delete a record for good; outputs deleted: true and the record’s ID',
+			},
+			{
 				name: 'Get',
 				value: 'get',
 				action: 'Get a bookmark',
-				description: 'Get one record with its complete content and metadata',
+				description: 'Get one record by ID with its complete content and metadata',
 			},
 			{
 				name: 'Get Many',
 				value: 'getMany',
 				action: 'Get many bookmarks',
-				description: 'List records, newest first, optionally filtered by keyword, tag or list',
+				description:
+					'List records, newest first, optionally filtered by keyword, tag, list, archived or favourited',
+			},
+			{
+				name: 'Remove From List',
+				value: 'removeFromList',
+				action: 'Remove a bookmark from a list',
+				description: 'Take a record out of a list; the record itself stays',
+			},
+			{
+				name: 'Remove Tags',
+				value: 'removeTags',
+				action: 'Remove tags from a bookmark',
+				description: 'Detach tags from a record by name; outputs the tags it had',
 			},
 			{
 				name: 'Search',
@@ -44,10 +85,21 @@ export const bookmarkDescription: INodeProperties[] = [
 				action: 'Search bookmarks',
 				description: 'Search records by keyword or phrase, including notes and OCR transcripts',
 			},
+			{
+				name: 'Update',
+				value: 'update',
+				action: 'Update a bookmark',
+				description:
+					'Change a record’s title or note, archive or unarchive it, favourite or unfavourite it',
+			},
 		],
 		default: 'search',
 	},
 	...createDescription,
 	...getDescription,
 	...getManyDescription,
+	...updateDescription,
+	...deleteDescription,
+	...tagsDescription,
+	...listMembershipDescription,
 ];

@@ -1,41 +1,77 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	ILoadOptionsFunctions,
-	INodeListSearchResult,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readLimit, returnAllAndLimit } from '../../../shared/descriptions';
 import type { ItemOperation } from '../../../shared/execute';
-import { bookmarkRequest } from '../../transport';
+import { invalidInput, requiredId, requiredString } from '../../../shared/validation';
+import { bookmarkRequest, listPath } from '../../transport';
+import { getAllLists, listLocator } from '../locators';
+
+export { searchLists } from '../locators';
 
 const LISTS_DEFAULT_LIMIT = 50;
 
-export async function getAllLists(ctx: Parameters<typeof bookmarkRequest>[0], itemIndex?: number) {
-	const { lists } = await bookmarkRequest<{ lists: IDataObject[] }>(ctx, {
-		method: 'GET',
-		path: '/api/v1/lists',
-		itemIndex,
-	});
-	return lists;
+const showCreate = { resource: ['list'], operation: ['create'] };
+const showUpdate = { resource: ['list'], operation: ['update'] };
+
+const iconField: INodeProperties = {
+	displayName: 'Icon',
+	name: 'icon',
+	type: 'string',
+	default: '',
+	placeholder: '📚',
+	description: 'An emoji shown beside the list’s name',
+};
+const descriptionField: INodeProperties = {
+	displayName: 'Description',
+	name: 'description',
+	type: 'string',
+	typeOptions: { rows: 2 },
+	default: '',
+	description: 'What the list is for',
+};
+
+/** Only the fields the user set, trimmed; an empty name is left out (a list needs one). */
+function listFields(fields: IDataObject): IDataObject {
+	const body: IDataObject = {};
+	const name = String(fields.name ?? '').trim();
+	if (name) body.name = name;
+	if (fields.icon !== undefined && String(fields.icon).trim() !== '')
+		body.icon = String(fields.icon).trim();
+	if (fields.description !== undefined && fields.description !== null) {
+		body.description = String(fields.description);
+	}
+	return body;
 }
 
-/** Lists for the "List" resource locator, filtered by the text typed in the picker. */
-export async function searchLists(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-): Promise<INodeListSearchResult> {
-	const lists = await getAllLists(this);
-	const needle = filter?.toLowerCase() ?? '';
-	return {
-		results: lists
-			.filter((list) => String(list.name).toLowerCase().includes(needle))
-			.map((list) => ({
-				name: `${list.icon ? `${String(list.icon)} ` : ''}${String(list.name)}`,
-				value: String(list.id),
-			})),
-	};
+async function create(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const name = requiredString(this, itemIndex, 'name', 'Name');
+	const extra = listFields(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject);
+	return await bookmarkRequest(this, {
+		method: 'POST',
+		path: '/api/v1/lists',
+		body: { name, ...extra },
+		itemIndex,
+	});
+}
+
+async function update(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const listId = requiredId(this, itemIndex, 'listId', 'List');
+	const body = listFields(this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject);
+	if (Object.keys(body).length === 0) {
+		throw invalidInput(
+			this,
+			itemIndex,
+			'Update Fields',
+			'add at least one of Name, Icon or Description',
+		);
+	}
+	return await bookmarkRequest(this, { method: 'PATCH', path: listPath(listId), body, itemIndex });
+}
+
+async function deleteList(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const listId = requiredId(this, itemIndex, 'listId', 'List');
+	await bookmarkRequest(this, { method: 'DELETE', path: listPath(listId), itemIndex });
+	return { deleted: true, id: listId };
 }
 
 async function getMany(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
@@ -44,7 +80,12 @@ async function getMany(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	return limit === undefined ? lists : lists.slice(0, limit);
 }
 
-export const listOperations: Record<string, ItemOperation> = { getMany };
+export const listOperations: Record<string, ItemOperation> = {
+	create,
+	delete: deleteList,
+	getMany,
+	update,
+};
 
 export const listDescription: INodeProperties[] = [
 	{
@@ -55,13 +96,75 @@ export const listDescription: INodeProperties[] = [
 		displayOptions: { show: { resource: ['list'] } },
 		options: [
 			{
+				name: 'Create',
+				value: 'create',
+				action: 'Create a list',
+				description: 'Create a list to file records in',
+			},
+			{
+				name: 'Delete',
+				value: 'delete',
+				action: 'Delete a list',
+				description: 'Delete a list; its records stay, only their membership goes',
+			},
+			{
 				name: 'Get Many',
 				value: 'getMany',
 				action: 'Get many lists',
-				description: 'Get the workspace lists records can be filed in',
+				description:
+					'Get the lists records can be filed in, with their descriptions and record counts',
+			},
+			{
+				name: 'Update',
+				value: 'update',
+				action: 'Update a list',
+				description: 'Rename a list or change its icon or description',
 			},
 		],
 		default: 'getMany',
+	},
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'Shortlist',
+		description: 'Name of the new list',
+		displayOptions: { show: showCreate },
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show: showCreate },
+		options: [descriptionField, iconField],
+	},
+	listLocator(
+		{ resource: ['list'], operation: ['update', 'delete'] },
+		'The list to change or delete',
+	),
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show: showUpdate },
+		description: 'Only the fields added here are changed',
+		options: [
+			descriptionField,
+			iconField,
+			{
+				displayName: 'Name',
+				name: 'name',
+				type: 'string',
+				default: '',
+				description: 'New name of the list',
+			},
+		],
 	},
 	...returnAllAndLimit({ resource: ['list'], operation: ['getMany'] }, LISTS_DEFAULT_LIMIT),
 ];

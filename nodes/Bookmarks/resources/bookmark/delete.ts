@@ -1,0 +1,21 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { requiredId } from '../../../shared/validation';
+import { bookmarkRequest, recordPath } from '../../transport';
+import { recordLocator } from '../locators';
+
+export const deleteDescription: INodeProperties[] = [
+	recordLocator(
+		{ resource: ['bookmark'], operation: ['delete'] },
+		'The record to delete for good (to keep it out of sight instead, archive it with Update)',
+	),
+];
+
+export async function deleteRecord(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<IDataObject> {
+	const recordId = requiredId(this, itemIndex, 'recordId', 'Bookmark');
+	await bookmarkRequest(this, { method: 'DELETE', path: recordPath(recordId), itemIndex });
+	return { deleted: true, id: recordId };
+}

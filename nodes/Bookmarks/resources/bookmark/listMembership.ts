@@ -1,0 +1,40 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { requiredId } from '../../../shared/validation';
+import { bookmarkRequest, listPath } from '../../transport';
+import { listLocator, recordLocator } from '../locators';
+
+const show = { resource: ['bookmark'], operation: ['addToList', 'removeFromList'] };
+
+export const listMembershipDescription: INodeProperties[] = [
+	recordLocator(show, 'The record to add to the list or remove from it'),
+	listLocator(show, 'The list; the record itself is not changed otherwise'),
+];
+
+async function changeMembership(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	method: 'PUT' | 'DELETE',
+): Promise<{ recordId: string; listId: string }> {
+	const recordId = requiredId(ctx, itemIndex, 'recordId', 'Bookmark');
+	const listId = requiredId(ctx, itemIndex, 'listId', 'List');
+	await bookmarkRequest(ctx, {
+		method,
+		path: listPath(listId, `/bookmarks/${encodeURIComponent(recordId)}`),
+		itemIndex,
+	});
+	return { recordId, listId };
+}
+
+/** Idempotent: adding a record that is already in the list succeeds. */
+export async function addToList(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	return { ...(await changeMembership(this, itemIndex, 'PUT')), added: true };
+}
+
+/** A record that is not in the list is an error (404 from the service), not a silent success. */
+export async function removeFromList(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<IDataObject> {
+	return { ...(await changeMembership(this, itemIndex, 'DELETE')), removed: true };
+}

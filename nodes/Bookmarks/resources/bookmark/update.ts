@@ -1,0 +1,105 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { invalidInput, requiredId } from '../../../shared/validation';
+import { bookmarkRequest, recordPath } from '../../transport';
+import { recordLocator } from '../locators';
+
+const show = { resource: ['bookmark'], operation: ['update'] };
+
+export const updateDescription: INodeProperties[] = [
+	recordLocator(show, 'The record to change'),
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show },
+		description: 'Only the fields added here are changed; the others stay as they are',
+		options: [
+			{
+				displayName: 'Archived',
+				name: 'archived',
+				type: 'boolean',
+				default: true,
+				description: 'Whether the record is archived (hidden from the everyday view, kept)',
+			},
+			{
+				displayName: 'Favourited',
+				name: 'favourited',
+				type: 'boolean',
+				default: true,
+				description: 'Whether the record is marked as a favourite',
+			},
+			{
+				displayName: 'Note',
+				name: 'note',
+				type: 'string',
+				typeOptions: { rows: 3 },
+				default: '',
+				description: 'New note, replacing the old one; empty clears it',
+			},
+			{
+				displayName: 'Title',
+				name: 'title',
+				type: 'string',
+				default: '',
+				description: 'New title; left unchanged when empty',
+			},
+		],
+	},
+];
+
+/** A yes/no field as a boolean; an agent may send "true" or "false" as text. */
+export function readBoolean(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	value: unknown,
+	field: string,
+): boolean {
+	if (typeof value === 'boolean') return value;
+	if (value === 'true' || value === 'false') return value === 'true';
+	throw invalidInput(ctx, itemIndex, field, `"${String(value)}" is not true or false`);
+}
+
+/** The PATCH body from the fields the user set: title (when not empty), note, archived, favourited. */
+export function changesOf(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	fields: IDataObject,
+): IDataObject {
+	const body: IDataObject = {};
+	const title = String(fields.title ?? '').trim();
+	if (title) body.title = title;
+	if (fields.note !== undefined && fields.note !== null) body.note = String(fields.note);
+	if (fields.archived !== undefined) {
+		body.archived = readBoolean(ctx, itemIndex, fields.archived, 'Archived');
+	}
+	if (fields.favourited !== undefined) {
+		body.favourited = readBoolean(ctx, itemIndex, fields.favourited, 'Favourited');
+	}
+	return body;
+}
+
+export async function update(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const recordId = requiredId(this, itemIndex, 'recordId', 'Bookmark');
+	const body = changesOf(
+		this,
+		itemIndex,
+		this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject,
+	);
+	if (Object.keys(body).length === 0) {
+		throw invalidInput(
+			this,
+			itemIndex,
+			'Update Fields',
+			'add at least one of Title, Note, Archived or Favourited',
+		);
+	}
+	return await bookmarkRequest(this, {
+		method: 'PATCH',
+		path: recordPath(recordId),
+		body,
+		itemIndex,
+	});
+}

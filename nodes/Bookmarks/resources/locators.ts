@@ -1,0 +1,133 @@
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchResult,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import { bookmarkRequest } from '../transport';
+
+/** The pickers' page size: one request per page of results as the user scrolls. */
+const PICKER_PAGE_SIZE = 50;
+
+export async function getAllLists(ctx: Parameters<typeof bookmarkRequest>[0], itemIndex?: number) {
+	const { lists } = await bookmarkRequest<{ lists: IDataObject[] }>(ctx, {
+		method: 'GET',
+		path: '/api/v1/lists',
+		itemIndex,
+	});
+	return lists;
+}
+
+/** Lists for the "List" pickers, filtered by the text typed in the picker. */
+export async function searchLists(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const lists = await getAllLists(this);
+	const needle = filter?.toLowerCase() ?? '';
+	return {
+		results: lists
+			.filter((list) => String(list.name).toLowerCase().includes(needle))
+			.map((list) => ({
+				name: `${list.icon ? `${String(list.icon)} ` : ''}${String(list.name)}`,
+				value: String(list.id),
+			})),
+	};
+}
+
+/** Records for the "Bookmark" picker: newest first, searched by the text typed, page by page. */
+export async function searchBookmarks(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const qs: IDataObject = { limit: PICKER_PAGE_SIZE };
+	if (filter?.trim()) qs.q = filter.trim();
+	if (paginationToken) qs.cursor = paginationToken;
+	const page = await bookmarkRequest<{ bookmarks: IDataObject[]; nextCursor: string | null }>(
+		this,
+		{
+			method: 'GET',
+			path: '/api/v1/bookmarks',
+			qs,
+		},
+	);
+	return {
+		results: page.bookmarks.map((record) => {
+			const content = (record.content ?? {}) as IDataObject;
+			return {
+				name: String(record.title || content.url || record.id),
+				value: String(record.id),
+				url: typeof content.url === 'string' ? content.url : undefined,
+			};
+		}),
+		paginationToken: page.nextCursor ?? undefined,
+	};
+}
+
+/** A list picked from the lists or given by ID. */
+function listPicker(name: string, description: string): INodeProperties {
+	return {
+		displayName: 'List',
+		name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: 'searchLists', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'list_…',
+				hint: 'The ID of a list, as List → Get Many returns it',
+			},
+		],
+	};
+}
+
+/** An optional list filter (Get Many, Search, the trigger). */
+export const listFilterLocator: INodeProperties = listPicker('list', 'Only records in this list');
+
+/** The list an operation acts on. */
+export function listLocator(show: IDataObject, description: string): INodeProperties {
+	return {
+		...listPicker('listId', description),
+		required: true,
+		displayOptions: { show: show as never },
+	};
+}
+
+/** The record an operation acts on. */
+export function recordLocator(show: IDataObject, description: string): INodeProperties {
+	return {
+		displayName: 'Bookmark',
+		name: 'recordId',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description,
+		displayOptions: { show: show as never },
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: 'searchBookmarks', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'bm_…',
+				hint: 'The ID of a record, as Get Many, Search or the trigger return it',
+			},
+		],
+	};
+}

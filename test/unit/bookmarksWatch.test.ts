@@ -1,0 +1,78 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import {
+	LOOKBACK_MS,
+	MAX_REMEMBERED,
+	startState,
+	takeFresh,
+	type WatchState,
+} from '../../nodes/Bookmarks/watch';
+
+const NOW = Date.parse('2026-11-23T12:00:00.000Z');
+const at = (ms: number) => new Date(ms).toISOString();
+const record = (
+	id: string,
+	createdAt: string | null,
+	modifiedAt: string | null = createdAt,
+): IDataObject => ({ id, createdAt, modifiedAt });
+
+describe('what the Bookmarks Trigger remembers between polls', () => {
+	it('forgets keys behind the window, and never re-emits what it still remembers', () => {
+		const start = startState('newRecords', [record('a', at(NOW - 1000))], NOW);
+		expect(start.seen).toEqual({ a: NOW - 1000 });
+		const later = NOW + LOOKBACK_MS * 2;
+		const { fresh, state } = takeFresh(
+			start,
+			[record('b', at(later - 5)), record('a', at(NOW - 1000))],
+			later,
+		);
+		expect(fresh.map((r) => r.id)).toEqual(['b']);
+		expect(state.seen).toEqual({ b: later - 5 });
+		expect(state.floor).toBe(later - 5 - LOOKBACK_MS);
+	});
+
+	it('bounds the keys it keeps by shrinking the window to a time boundary', () => {
+		const records = Array.from({ length: MAX_REMEMBERED + 500 }, (_, i) =>
+			record(`r${i}`, at(NOW - 1000 - Math.floor(i / 2))),
+		);
+		const state: WatchState = {
+			watch: 'newRecords',
+			floor: NOW - LOOKBACK_MS,
+			newest: NOW - LOOKBACK_MS,
+			seen: {},
+			undated: [],
+		};
+		const next = takeFresh(state, records, NOW);
+		expect(next.fresh).toHaveLength(records.length);
+		const kept = Object.values(next.state.seen);
+		expect(kept.length).toBeLessThanOrEqual(MAX_REMEMBERED + 1);
+		expect(kept.every((time) => time >= next.state.floor)).toBe(true);
+		// Nothing the state still covers comes again.
+		expect(takeFresh(next.state, records, NOW).fresh).toEqual([]);
+	});
+
+	it('caps the newest time at the poller’s clock, so a record from the future cannot hide the present', () => {
+		const start = startState('newRecords', [], NOW);
+		const future = record('future', '2099-01-01T00:00:00.000Z');
+		const { fresh, state } = takeFresh(start, [future], NOW);
+		expect(fresh).toEqual([future]);
+		expect(state.newest).toBe(NOW);
+		const next = takeFresh(state, [future, record('present', at(NOW + 10))], NOW + 20);
+		expect(next.fresh.map((r) => r.id)).toEqual(['present']);
+	});
+
+	it('keys a change by record and modification time, and skips records never changed', () => {
+		const start = startState('changedRecords', [], NOW);
+		const created = at(NOW + 1);
+		const first = takeFresh(
+			start,
+			[record('x', created, at(NOW + 5)), record('y', created)],
+			NOW + 10,
+		);
+		expect(first.fresh.map((r) => r.id)).toEqual(['x']);
+		expect(takeFresh(first.state, [record('x', created, at(NOW + 5))], NOW + 20).fresh).toEqual([]);
+		expect(
+			takeFresh(first.state, [record('x', created, at(NOW + 15))], NOW + 20).fresh.map((r) => r.id),
+		).toEqual(['x']);
+	});
+});
