@@ -34,12 +34,98 @@ export const SEED_COUNTS = {
 	bookmarks: 7,
 } as const;
 
-export function seedTemplates() {
+// ---- Signing templates (the signing lifecycle's seed block) ----
+
+export type TemplateFieldType = 'text' | 'number' | 'date' | 'checkbox' | 'dropdown';
+
+export interface TemplateField {
+	id: string;
+	label: string;
+	type: TemplateFieldType;
+	/** Only for dropdown fields. */
+	options?: string[];
+}
+
+export interface SigningTemplate {
+	id: string;
+	title: string;
+	createdAt: string;
+	updatedAt: string;
+	recipients: Array<{ placeholder: string; role: 'SIGNER' | 'APPROVER' | 'VIEWER' | 'CC' }>;
+	/** The prefillable fields. */
+	fields: TemplateField[];
+}
+
+/** Field ids the demo and the tests prefill; every field type appears in each template. */
+export const SEED_TEMPLATE_FIELDS = {
+	residency: {
+		projectTitle: 'fld_residency_project_title',
+		stipend: 'fld_residency_stipend',
+		startDate: 'fld_residency_start_date',
+		housing: 'fld_residency_housing',
+		studio: 'fld_residency_studio',
+	},
+	nda: {
+		purpose: 'fld_nda_purpose',
+		termMonths: 'fld_nda_term_months',
+		effectiveDate: 'fld_nda_effective_date',
+		mutual: 'fld_nda_mutual',
+		jurisdiction: 'fld_nda_jurisdiction',
+	},
+} as const;
+
+export function seedTemplates(): SigningTemplate[] {
+	const residency = SEED_TEMPLATE_FIELDS.residency;
+	const nda = SEED_TEMPLATE_FIELDS.nda;
 	return [
-		{ id: SEED.residencyTemplateId, name: 'Residency agreement' },
-		{ id: SEED.ndaTemplateId, name: 'Mutual non-disclosure agreement' },
+		{
+			id: SEED.residencyTemplateId,
+			title: 'Residency agreement',
+			createdAt: daysAgo(60),
+			updatedAt: daysAgo(30),
+			recipients: [
+				{ placeholder: 'Applicant', role: 'SIGNER' },
+				{ placeholder: 'Director', role: 'APPROVER' },
+			],
+			fields: [
+				{ id: residency.projectTitle, label: 'Project title', type: 'text' },
+				{ id: residency.stipend, label: 'Monthly stipend (EUR)', type: 'number' },
+				{ id: residency.startDate, label: 'Start date', type: 'date' },
+				{ id: residency.housing, label: 'Housing included', type: 'checkbox' },
+				{
+					id: residency.studio,
+					label: 'Studio',
+					type: 'dropdown',
+					options: ['North studio', 'South studio', 'Print workshop'],
+				},
+			],
+		},
+		{
+			id: SEED.ndaTemplateId,
+			title: 'Mutual non-disclosure agreement',
+			createdAt: daysAgo(90),
+			updatedAt: daysAgo(90),
+			recipients: [
+				{ placeholder: 'Party A', role: 'SIGNER' },
+				{ placeholder: 'Party B', role: 'SIGNER' },
+			],
+			fields: [
+				{ id: nda.purpose, label: 'Purpose', type: 'text' },
+				{ id: nda.termMonths, label: 'Term (months)', type: 'number' },
+				{ id: nda.effectiveDate, label: 'Effective date', type: 'date' },
+				{ id: nda.mutual, label: 'Mutual', type: 'checkbox' },
+				{
+					id: nda.jurisdiction,
+					label: 'Jurisdiction',
+					type: 'dropdown',
+					options: ['England and Wales', 'Germany', 'New York'],
+				},
+			],
+		},
 	];
 }
+
+// ---- end of signing templates ----
 
 export function seedSurveys(): SurveyRecord[] {
 	return [

@@ -131,7 +131,7 @@ describe('signing service contract', () => {
 
 		it('generates from a template added through control', async () => {
 			const template = await control('/templates', { id: 'tpl_lease', name: 'Studio lease' });
-			expect(template.json).toEqual({ id: 'tpl_lease', name: 'Studio lease' });
+			expect(template.json).toMatchObject({ id: 'tpl_lease', title: 'Studio lease' });
 			const answer = await call(generatePath('tpl_lease'), {
 				method: 'POST',
 				headers: auth(),

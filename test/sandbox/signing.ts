@@ -4,8 +4,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import type { Deliverer } from './deliveries';
-import { newId } from './ids';
-import { seedTemplates } from './seed';
+import { newestFirst, newId } from './ids';
+import { seedTemplates, type SigningTemplate, type TemplateField } from './seed';
 import { bearerToken, createService, type Service } from './service';
 import {
 	badRequest,
@@ -14,6 +14,7 @@ import {
 	conflict,
 	EMAIL_PATTERN,
 	httpUrl,
+	integerParam,
 	nonEmpty,
 	notFound,
 	oneOf,
@@ -89,6 +90,23 @@ const documentView = (document: SigningDocument) => ({
 	certifiedPackageUrl: document.certifiedPackageUrl,
 });
 
+/** page/perPage pagination, as every list of the signing service pages (Part 2 §4). */
+function paginate<T>(records: T[], query: Record<string, string | undefined>) {
+	const page = integerParam(query.page, 'page', {
+		fallback: 1,
+		min: 1,
+		max: Number.MAX_SAFE_INTEGER,
+	});
+	const perPage = integerParam(query.perPage, 'perPage', { fallback: 20, min: 1, max: 100 });
+	const total = records.length;
+	return {
+		data: records.slice((page - 1) * perPage, page * perPage),
+		pagination: { page, perPage, total, totalPages: Math.ceil(total / perPage) },
+	};
+}
+
+const TEMPLATE_FIELD_TYPES = ['text', 'number', 'date', 'checkbox', 'dropdown'] as const;
+
 const needsToSign = (recipient: Recipient) =>
 	SIGNING_PARTIES.includes(recipient.role) && recipient.signingStatus !== 'SIGNED';
 
@@ -97,7 +115,7 @@ export function createSigningService(
 ): Service & { setPublicUrl(url: string): void } {
 	// Known once the server listens; signing URLs point at it.
 	let publicUrl = '';
-	let templates = new Map<string, { id: string; name: string }>();
+	let templates = new Map<string, SigningTemplate>();
 	let documents = new Map<string, SigningDocument>();
 	let endpoints: Endpoint[] = [];
 
@@ -234,6 +252,18 @@ export function createSigningService(
 		};
 	});
 
+	app.get('/api/v2/templates', async (request) => {
+		const query = checkQuery(request.query, ['page', 'perPage']);
+		return paginate([...templates.values()].sort(newestFirst), query);
+	});
+
+	app.get('/api/v2/templates/:templateId', async (request) => {
+		checkQuery(request.query, []);
+		const template = templates.get((request.params as { templateId: string }).templateId);
+		if (!template) throw notFound('Template not found');
+		return template;
+	});
+
 	app.get('/api/v2/documents/:documentId', async (request) => {
 		checkQuery(request.query, []);
 		return documentView(findDocument(request));
@@ -280,12 +310,59 @@ export function createSigningService(
 	}));
 	app.post('/_sandbox/templates', async (request) => {
 		const body = checkBody(request.body, {
-			required: { name: 'string' },
-			optional: { id: 'string' },
+			optional: {
+				id: 'string',
+				title: 'string',
+				name: 'string',
+				recipients: 'array',
+				fields: 'array',
+			},
 		});
-		const template = {
+		// `name` is the older spelling of `title`, kept for existing callers.
+		const title = body.title ?? body.name;
+		if (title === undefined) throw badRequest('Missing required field "title"');
+		const now = new Date().toISOString();
+		const template: SigningTemplate = {
 			id: body.id === undefined ? newId('tpl') : nonEmpty(body.id, 'id'),
-			name: nonEmpty(body.name, 'name'),
+			title: nonEmpty(title, 'title'),
+			createdAt: now,
+			updatedAt: now,
+			recipients: (
+				(body.recipients as unknown[] | undefined) ?? [{ placeholder: 'Signer', role: 'SIGNER' }]
+			).map((entry, index) => {
+				const at = `recipients[${index}]`;
+				const fields = checkBody(
+					entry,
+					{ required: { placeholder: 'string', role: 'string' } },
+					at,
+				);
+				return {
+					placeholder: nonEmpty(fields.placeholder, `${at}.placeholder`),
+					role: oneOf(fields.role, SIGNING_ROLES, `${at}.role`),
+				};
+			}),
+			fields: ((body.fields as unknown[] | undefined) ?? []).map((entry, index) => {
+				const at = `fields[${index}]`;
+				const fields = checkBody(
+					entry,
+					{
+						required: { label: 'string', type: 'string' },
+						optional: { id: 'string', options: 'string[]' },
+					},
+					at,
+				);
+				const type = oneOf(fields.type, TEMPLATE_FIELD_TYPES, `${at}.type`);
+				if ((type === 'dropdown') !== (fields.options !== undefined)) {
+					throw badRequest(`"${at}.options" is given for dropdown fields, and only for them`);
+				}
+				const field: TemplateField = {
+					id: fields.id === undefined ? newId('fld') : nonEmpty(fields.id, `${at}.id`),
+					label: nonEmpty(fields.label, `${at}.label`),
+					type,
+				};
+				if (type === 'dropdown') field.options = fields.options as string[];
+				return field;
+			}),
 		};
 		templates.set(template.id, template);
 		return template;
