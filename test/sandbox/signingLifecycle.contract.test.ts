@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals */
 /** Contract tests for the signing service's wider API (CONTRACTS.md Part 2, section 4). */
 import { type Sandbox, SEED, startSandbox } from './index';
 import { SEED_TEMPLATE_FIELDS } from './seed';
