@@ -3,6 +3,8 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { executeOperation } from '../shared/execute';
 import { documentDescription, documentOperations } from './resources/document';
+import { templateDescription, templateOperations } from './resources/template';
+import { getTemplateFields, searchTemplates } from './resources/template/locator';
 
 export class Signing implements INodeType {
 	description: INodeTypeDescription = {
@@ -12,7 +14,8 @@ export class Signing implements INodeType {
 		group: ['output'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Generate documents from templates for e-signature and follow their status',
+		description:
+			'Generate documents from templates for e-signature, send, remind, cancel, download the signed PDF and read the audit log',
 		defaults: { name: 'Signing' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -24,14 +27,23 @@ export class Signing implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
-				options: [{ name: 'Document', value: 'document' }],
+				options: [
+					{ name: 'Document', value: 'document' },
+					{ name: 'Template', value: 'template' },
+				],
 				default: 'document',
 			},
 			...documentDescription,
+			...templateDescription,
 		],
 	};
 
+	methods = {
+		listSearch: { searchTemplates },
+		loadOptions: { getTemplateFields },
+	};
+
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await executeOperation(this, { document: documentOperations });
+		return await executeOperation(this, { document: documentOperations, template: templateOperations });
 	}
 }
