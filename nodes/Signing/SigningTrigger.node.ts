@@ -28,7 +28,8 @@ export class SigningTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["events"].join(", ")}}',
-		description: 'Starts the workflow when a document is created, sent, signed or completed',
+		description:
+			'Starts the workflow when a document is created, sent, opened, signed, completed, rejected or cancelled',
 		defaults: { name: 'Signing Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -64,6 +65,11 @@ export class SigningTrigger implements INodeType {
 				description: 'Events that start the workflow; other events are acknowledged and ignored',
 				options: [
 					{
+						name: 'Document Cancelled',
+						value: 'document.cancelled',
+						description: 'The document was cancelled before completion; nobody can sign it any more',
+					},
+					{
 						name: 'Document Completed',
 						value: 'document.completed',
 						description: 'All required parties signed and the certified package is ready',
@@ -72,6 +78,17 @@ export class SigningTrigger implements INodeType {
 						name: 'Document Created',
 						value: 'document.created',
 						description: 'A new document was drafted',
+					},
+					{
+						name: 'Document Opened',
+						value: 'document.opened',
+						description: 'A recipient opened their signing link (fires on each opening); the recipient is in "recipient"',
+					},
+					{
+						name: 'Document Rejected',
+						value: 'document.rejected',
+						description:
+							'A signer or approver declined to sign; the recipient is in "recipient", their reason in "rejectionReason"',
 					},
 					{
 						name: 'Document Sent',
@@ -142,6 +159,9 @@ export class SigningTrigger implements INodeType {
 			document,
 		};
 		if (recipient !== undefined) item.recipient = recipient;
+		if (event === 'document.rejected') {
+			item.rejectionReason = (recipient as IDataObject | undefined)?.rejectionReason ?? null;
+		}
 		return { workflowData: [this.helpers.returnJsonArray([item])] };
 	}
 }

@@ -5,7 +5,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { BinaryItem } from '../../../shared/execute';
 import { withBinary } from '../../../shared/execute';
 import { runsAsTool } from '../../../shared/privacy';
-import { requiredString } from '../../../shared/validation';
+import { invalidInput } from '../../../shared/validation';
 import { getSigningDocument, signingRequest } from '../../transport';
 import { documentPath, readDocumentId } from './documentId';
 
@@ -64,9 +64,12 @@ export async function download(
 ): Promise<IDataObject | BinaryItem> {
 	const documentId = readDocumentId(this, itemIndex);
 	const version = this.getNodeParameter('version', itemIndex, 'signed') as 'signed' | 'original';
-	const binaryPropertyName = runsAsTool(this)
-		? 'data'
-		: requiredString(this, itemIndex, 'binaryPropertyName', 'Put Output File in Field');
+	const binaryPropertyName = String(
+		this.getNodeParameter('binaryPropertyName', itemIndex, 'data') ?? '',
+	).trim();
+	if (binaryPropertyName === '') {
+		throw invalidInput(this, itemIndex, 'Put Output File in Field', 'must not be empty');
+	}
 	const document = await getSigningDocument(this, documentId, itemIndex);
 	const notCompleted = () =>
 		new NodeOperationError(
