@@ -346,6 +346,71 @@ describe('A signing document’s whole life in a real n8n', () => {
 		expect(readFileSync(file).equals(served)).toBe(true);
 	});
 
+	it('the sample’s reminder branch resends only documents pending for more than 3 days', async () => {
+		// The shipped branch as it is, with its Schedule Trigger swapped for a Webhook to run it now.
+		const file = JSON.parse(
+			readFileSync(path.join(PROJECT_ROOT, 'workflows', 'signed-agreement-to-pdf.json'), 'utf8'),
+		) as WorkflowFile;
+		const branch = [
+			'Every Morning',
+			'Pending Documents',
+			'Pending More Than 3 Days',
+			'Remind Signers',
+		];
+		const nodes = file.nodes
+			.filter((node) => branch.includes(node.name))
+			.map((node) =>
+				node.name === 'Every Morning'
+					? {
+							...node,
+							type: 'n8n-nodes-base.webhook',
+							typeVersion: 2,
+							webhookId: 'e2e-reminders',
+							parameters: { httpMethod: 'POST', path: 'e2e-reminders', responseMode: 'lastNode' },
+						}
+					: node,
+			);
+		const connections = Object.fromEntries(
+			Object.entries(file.connections).filter(([from]) => branch.includes(from)),
+		);
+		const reminders = await importWorkflow(
+			n8n,
+			{ name: 'E2E reminders', nodes, connections },
+			credentials,
+		);
+		await activateWorkflow(n8n, reminders.id);
+
+		const pending = async (title: string) => {
+			const response = await fetch(
+				`${sandbox.signing.url}/api/v2/templates/${SEED.residencyTemplateId}/generate-document`,
+				{
+					method: 'POST',
+					headers: {
+						authorization: `Bearer ${sandbox.signing.apiKey}`,
+						'content-type': 'application/json',
+					},
+					body: JSON.stringify({
+						title,
+						recipients: [{ name: 'Mary', email: 'mary@example.org', role: 'SIGNER' }],
+					}),
+				},
+			);
+			return ((await response.json()) as { documentId: string }).documentId;
+		};
+		const old = await pending('Old agreement');
+		const recent = await pending('Recent agreement');
+		await control('POST', `/documents/${old}/age`, { days: 4 });
+		await control('DELETE', '/requests');
+		const answer = await callWebhook('reminders', {});
+		expect(answer.status).toBe(200);
+		const resent = (await requests()).filter((request) => request.path.endsWith('/resend'));
+		const resentIds = resent.map((request) => request.path.split('/')[4]);
+		expect(resentIds).toContain(old);
+		expect(resentIds).not.toContain(recent);
+		// Every other resent document is older than 3 days too (earlier tests' documents are minutes old).
+		expect(resentIds).toEqual([old]);
+	});
+
 	it('Cancel gives document.cancelled', async () => {
 		const answer = await callWebhook('generate-cancel', {
 			name: 'Alan Turing',

@@ -549,6 +549,78 @@ describe('Signing node lifecycle operations against the sandbox', () => {
 	});
 });
 
+describe('Signing node description', () => {
+	const properties = new Signing().description.properties;
+	const shownFor = (property: (typeof properties)[number], operation: string) =>
+		property.displayOptions?.show?.operation?.includes(operation) ?? false;
+
+	it('warns on Generate From Template that executing it sends real invitations', () => {
+		const notice = properties.find(
+			(property) => property.type === 'notice' && shownFor(property, 'generateFromTemplate'),
+		);
+		expect(notice?.displayName).toMatch(/real invitations/);
+	});
+
+	it('picks the template with a locator whose By ID placeholder is not a real ID, with a hint where IDs come from', () => {
+		const locators = properties.filter((property) => property.name === 'templateId');
+		expect(locators.length).toBeGreaterThanOrEqual(2);
+		for (const locator of locators) {
+			expect(locator.type).toBe('resourceLocator');
+			const byId = locator.modes?.find((mode) => mode.name === 'id');
+			expect(byId?.placeholder).toBe('tpl_…');
+			expect(locator.hint).toContain('Template → Get Many');
+			const list = locator.modes?.find((mode) => mode.name === 'list');
+			expect(list?.typeOptions).toMatchObject({
+				searchListMethod: 'searchTemplates',
+				searchable: true,
+			});
+		}
+	});
+
+	it('offers every lifecycle operation, each with an action an agent can act on', () => {
+		const operations = properties.filter((property) => property.name === 'operation');
+		const values = operations.flatMap((property) =>
+			(property.options as Array<{ value: string; action?: string; description?: string }>).map(
+				(option) => [
+					property.displayOptions?.show?.resource?.[0],
+					option.value,
+					Boolean(option.action && option.description && option.description.length > 30),
+				],
+			),
+		);
+		expect(values).toEqual(
+			expect.arrayContaining(
+				[
+					'cancel',
+					'download',
+					'generateFromTemplate',
+					'get',
+					'getAuditLog',
+					'getMany',
+					'resend',
+					'send',
+				].map((operation) => ['document', operation, true]),
+			),
+		);
+		expect(values).toEqual(
+			expect.arrayContaining([
+				['template', 'get', true],
+				['template', 'getMany', true],
+			]),
+		);
+		expect(new Signing().description.usableAsTool).toBe(true);
+	});
+
+	it('lists the new events on the Signing Trigger', () => {
+		const events = new SigningTrigger().description.properties.find(
+			(property) => property.name === 'events',
+		);
+		expect((events?.options as Array<{ value: string }>).map((option) => option.value)).toEqual(
+			expect.arrayContaining(['document.opened', 'document.rejected', 'document.cancelled']),
+		);
+	});
+});
+
 describe('Signing Trigger: document.opened, document.rejected, document.cancelled', () => {
 	let sandbox: Sandbox;
 	let receiver: Receiver;
