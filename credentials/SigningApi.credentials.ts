@@ -1,7 +1,6 @@
 import type {
 	IAuthenticateGeneric,
 	Icon,
-	ICredentialTestRequest,
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
@@ -13,7 +12,7 @@ export class SigningApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../nodes/Signing/signing.svg', dark: 'file:../nodes/Signing/signing.dark.svg' };
 
-	documentationUrl = 'https://github.com/n8n-nodes-sign-survey-bookmark/n8n-nodes-sign-survey-bookmark#credentials';
+	documentationUrl = 'https://github.com/n8n-nodes-sign-survey-bookmark/n8n-nodes-sign-survey-bookmark#signing-api';
 
 	properties: INodeProperties[] = [
 		{
@@ -45,6 +44,8 @@ export class SigningApi implements ICredentialType {
 		},
 	];
 
+	// "Test credential" is nodes/Signing/credentialTest.ts (signingApiTest, referenced by the nodes' `testedBy`):
+	// unlike a declarative `test`, it can say which setting is wrong in words.
 	authenticate: IAuthenticateGeneric = {
 		type: 'generic',
 		properties: {
@@ -52,26 +53,5 @@ export class SigningApi implements ICredentialType {
 				Authorization: '=Bearer {{$credentials.apiToken}}',
 			},
 		},
-	};
-
-	// The service has no "who am I" endpoint. Reading a document that cannot exist answers
-	// 404 to a valid token and 401 {"message":"Unauthorized"} to a wrong one; n8n's test
-	// request only sees the body, so the refusal is recognised by that message.
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
-			url: '/api/v2/documents/n8n-credential-test',
-			ignoreHttpStatusErrors: true,
-		},
-		rules: [
-			{
-				type: 'responseSuccessBody',
-				properties: {
-					key: 'message',
-					value: 'Unauthorized',
-					message: 'The signing service refused the API token (401 Unauthorized)',
-				},
-			},
-		],
 	};
 }

@@ -1,7 +1,6 @@
 import type {
 	IAuthenticateGeneric,
 	Icon,
-	ICredentialTestRequest,
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
@@ -13,7 +12,7 @@ export class SurveyApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../nodes/Survey/survey.svg', dark: 'file:../nodes/Survey/survey.dark.svg' };
 
-	documentationUrl = 'https://github.com/n8n-nodes-sign-survey-bookmark/n8n-nodes-sign-survey-bookmark#credentials';
+	documentationUrl = 'https://github.com/n8n-nodes-sign-survey-bookmark/n8n-nodes-sign-survey-bookmark#survey-api';
 
 	properties: INodeProperties[] = [
 		{
@@ -46,6 +45,8 @@ export class SurveyApi implements ICredentialType {
 		},
 	];
 
+	// "Test credential" is nodes/Survey/credentialTest.ts (surveyApiTest, referenced by the nodes' `testedBy`):
+	// unlike a declarative `test`, it can say which setting is wrong in words.
 	authenticate: IAuthenticateGeneric = {
 		type: 'generic',
 		properties: {
@@ -53,21 +54,5 @@ export class SurveyApi implements ICredentialType {
 				'x-api-key': '={{$credentials.apiKey}}',
 			},
 		},
-	};
-
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
-			url: '/api/v1/management/surveys',
-		},
-		rules: [
-			{
-				type: 'responseCode',
-				properties: {
-					value: 401,
-					message: 'The survey service refused the API key (401 Unauthorized)',
-				},
-			},
-		],
 	};
 }

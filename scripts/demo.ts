@@ -48,7 +48,7 @@ async function signAll() {
 		say(`Everyone signed "${document.title}" (${document.id}).`);
 	}
 	say(pending.length
-		? 'The "Signed → archived" workflow now files each certified package as a bookmark.'
+		? 'The "Signed → archived as a bookmark" workflow now files each certified package as a bookmark.'
 		: 'No pending document: run "npm run demo -- apply" first.');
 }
 

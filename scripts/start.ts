@@ -19,6 +19,11 @@ import {
 	SIGNING_WEBHOOK_SECRET,
 } from '../test/harness/provision';
 import { startSandbox } from '../test/sandbox';
+import { bannerLines, mcpPathOf } from './banner';
+
+// The bearer token of the sample MCP server. The privacy branch adds `MCP_TOKEN` to
+// test/harness/provision.ts (with the credential npm start creates): import it from there then.
+const MCP_TOKEN = 'sandbox-mcp-token';
 
 const N8N_PORT = Number(process.env.N8N_PORT ?? 5678);
 const say = (line = '') => process.stdout.write(`${line}\n`);
@@ -54,22 +59,27 @@ async function main() {
 			await fetch(`${sandbox.signing.url}/_sandbox/webhook-endpoints`, {
 				method: 'POST',
 				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify({ url: productionWebhookUrl(n8n, node), secret: SIGNING_WEBHOOK_SECRET }),
+				body: JSON.stringify({
+					url: productionWebhookUrl(n8n, node),
+					secret: SIGNING_WEBHOOK_SECRET,
+				}),
 			});
 		}
 		if (hasTrigger(workflow)) await activateWorkflow(n8n, workflow.id);
 	}
 
 	say();
-	say(`n8n is ready:      ${n8n.baseUrl}`);
-	say(`  login:           ${OWNER.email} / ${OWNER.password}`);
-	say(`  workflows:       ${workflows.map((w) => w.name).join(', ') || '(none in workflows/)'}`);
-	say(`Signing sandbox:   ${sandbox.signing.url}  (token ${sandbox.signing.apiKey})`);
-	say(`Bookmark sandbox:  ${sandbox.bookmark.url}  (key ${sandbox.bookmark.apiKey})`);
-	say(`Survey sandbox:    ${sandbox.survey.url}  (key ${sandbox.survey.apiKey})`);
-	say(`n8n log:           ${n8n.logFile}`);
-	say();
-	say('Press Ctrl+C to stop everything.');
+	for (const line of bannerLines({
+		n8nUrl: n8n.baseUrl,
+		login: OWNER,
+		workflows: workflows.map((workflow) => ({ name: workflow.name, active: hasTrigger(workflow) })),
+		mcpPath: mcpPathOf(workflows.flatMap((workflow) => workflow.nodes)),
+		mcpToken: MCP_TOKEN,
+		sandbox,
+		logFile: path.relative(process.cwd(), n8n.logFile),
+	})) {
+		say(line);
+	}
 }
 
 main().catch((error) => {

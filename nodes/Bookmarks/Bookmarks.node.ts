@@ -7,6 +7,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { executeOperation } from '../shared/execute';
+import { bookmarkApiTest } from './credentialTest';
 import { bookmarkDescription, bookmarkOperations } from './resources/bookmark';
 import { listDescription, listOperations, searchLists } from './resources/list';
 
@@ -19,13 +20,15 @@ export class Bookmarks implements INodeType {
 		icon: { light: 'file:bookmarks.svg', dark: 'file:bookmarks.dark.svg' },
 		group: ['output'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		// What the operation does, as a person reads it (issue 18: never the code names).
+		subtitle:
+			'={{ ({ "bookmark:create": "Create bookmark", "bookmark:get": "Get bookmark", "bookmark:getMany": "Get many bookmarks", "bookmark:search": "Search bookmarks", "list:getMany": "Get many lists" })[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}',
 		description: 'Store, search and read bookmark records: links, notes and OCR text',
 		defaults: { name: 'Bookmarks' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'bookmarkApi', required: true }],
+		credentials: [{ name: 'bookmarkApi', required: true, testedBy: 'bookmarkApiTest' }],
 		properties: [
 			{
 				displayName: 'Resource',
@@ -43,7 +46,7 @@ export class Bookmarks implements INodeType {
 		],
 	};
 
-	methods = { listSearch: { searchLists } };
+	methods = { credentialTest: { bookmarkApiTest }, listSearch: { searchLists } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await executeOperation(this, operationsByResource);

@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { bookmarkApiTest } from './credentialTest';
 import { listLocator } from './resources/bookmark/getMany';
 import { searchLists } from './resources/list';
 import type { BookmarkFilters } from './transport';
@@ -54,7 +55,7 @@ export class BookmarksTrigger implements INodeType {
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'bookmarkApi', required: true }],
+		credentials: [{ name: 'bookmarkApi', required: true, testedBy: 'bookmarkApiTest' }],
 		properties: [
 			{
 				displayName:
@@ -83,7 +84,7 @@ export class BookmarksTrigger implements INodeType {
 		],
 	};
 
-	methods = { listSearch: { searchLists } };
+	methods = { credentialTest: { bookmarkApiTest }, listSearch: { searchLists } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const filterParameters = this.getNodeParameter('filters', {}) as IDataObject;

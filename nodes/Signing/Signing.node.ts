@@ -1,7 +1,13 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { executeOperation } from '../shared/execute';
+import { signingApiTest } from './credentialTest';
 import { documentDescription, documentOperations } from './resources/document';
 import { templateDescription, templateOperations } from './resources/template';
 import { getTemplateFields, searchTemplates } from './resources/template/locator';
@@ -13,14 +19,16 @@ export class Signing implements INodeType {
 		icon: { light: 'file:signing.svg', dark: 'file:signing.dark.svg' },
 		group: ['output'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		// What the operation does, as a person reads it (issue 18: never the code names).
+		subtitle:
+			'={{ ({ "document:cancel": "Cancel document", "document:download": "Download document", "document:generateFromTemplate": "Generate from template", "document:get": "Get document", "document:getAuditLog": "Get audit log", "document:getMany": "Get many documents", "document:resend": "Resend document", "document:send": "Send document", "template:get": "Get template", "template:getMany": "Get many templates" })[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}',
 		description:
 			'Generate documents from templates for e-signature, send, remind, cancel, download the signed PDF and read the audit log',
 		defaults: { name: 'Signing' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'signingApi', required: true }],
+		credentials: [{ name: 'signingApi', required: true, testedBy: 'signingApiTest' }],
 		properties: [
 			{
 				displayName: 'Resource',
@@ -39,11 +47,15 @@ export class Signing implements INodeType {
 	};
 
 	methods = {
+		credentialTest: { signingApiTest },
 		listSearch: { searchTemplates },
 		loadOptions: { getTemplateFields },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await executeOperation(this, { document: documentOperations, template: templateOperations });
+		return await executeOperation(this, {
+			document: documentOperations,
+			template: templateOperations,
+		});
 	}
 }

@@ -8,6 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { eventsSubtitle } from '../shared/descriptions';
 import {
 	ACKNOWLEDGE_ONLY,
 	credentialWebhookSecret,
@@ -19,6 +20,7 @@ import {
 	secretsMatch,
 	sha256Hex,
 } from '../shared/webhooks';
+import { signingApiTest } from './credentialTest';
 
 export class SigningTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -27,7 +29,7 @@ export class SigningTrigger implements INodeType {
 		icon: { light: 'file:signing.svg', dark: 'file:signing.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["events"].join(", ")}}',
+		subtitle: eventsSubtitle(),
 		description:
 			'Starts the workflow when a document is created, sent, opened, signed, completed, rejected or cancelled',
 		defaults: { name: 'Signing Trigger' },
@@ -37,6 +39,7 @@ export class SigningTrigger implements INodeType {
 			{
 				name: 'signingApi',
 				required: false,
+				testedBy: 'signingApiTest',
 				displayName: 'Signing API (for the webhook secret)',
 			},
 		],
@@ -67,7 +70,8 @@ export class SigningTrigger implements INodeType {
 					{
 						name: 'Document Cancelled',
 						value: 'document.cancelled',
-						description: 'The document was cancelled before completion; nobody can sign it any more',
+						description:
+							'The document was cancelled before completion; nobody can sign it any more',
 					},
 					{
 						name: 'Document Completed',
@@ -82,7 +86,8 @@ export class SigningTrigger implements INodeType {
 					{
 						name: 'Document Opened',
 						value: 'document.opened',
-						description: 'A recipient opened their signing link (fires on each opening); the recipient is in "recipient"',
+						description:
+							'A recipient opened their signing link (fires on each opening); the recipient is in "recipient"',
 					},
 					{
 						name: 'Document Rejected',
@@ -107,6 +112,8 @@ export class SigningTrigger implements INodeType {
 
 	// The service has no registration API: endpoints are added by an administrator, so
 	// activation has nothing to create or delete remotely.
+	methods = { credentialTest: { signingApiTest } };
+
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {

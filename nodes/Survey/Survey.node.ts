@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { executeOperation } from '../shared/execute';
+import { surveyApiTest } from './credentialTest';
 import { applicantRecordsDescription, applicantRecordsOperations } from './resources/applicantRecords';
 import { responseDescription, responseOperations } from './resources/response';
 import { surveyDescription, surveyOperations } from './resources/survey';
@@ -20,13 +21,15 @@ export class Survey implements INodeType {
 		icon: { light: 'file:survey.svg', dark: 'file:survey.dark.svg' },
 		group: ['input'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		// What the operation does, as a person reads it (issue 18: never the code names).
+		subtitle:
+			'={{ ({ "survey:getMany": "Get many surveys", "survey:getMetrics": "Get survey metrics", "response:get": "Get response", "response:getMany": "Get many responses", "applicantRecords:export": "Export applicant records" })[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}',
 		description: 'Read surveys, their responses and metrics, and export applicant records without personal data',
 		defaults: { name: 'Survey' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'surveyApi', required: true }],
+		credentials: [{ name: 'surveyApi', required: true, testedBy: 'surveyApiTest' }],
 		properties: [
 			{
 				displayName: 'Resource',
@@ -46,7 +49,7 @@ export class Survey implements INodeType {
 		],
 	};
 
-	methods = { listSearch: { searchSurveys } };
+	methods = { credentialTest: { surveyApiTest }, listSearch: { searchSurveys } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await executeOperation(this, operationsByResource);

@@ -10,6 +10,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { eventsSubtitle } from '../shared/descriptions';
 import { verifyStandardWebhook } from '../shared/standardWebhooks';
 import {
 	ACKNOWLEDGE_ONLY,
@@ -21,6 +22,7 @@ import {
 	rejectUnauthorized,
 	sha256Hex,
 } from '../shared/webhooks';
+import { surveyApiTest } from './credentialTest';
 import { listSurveys, surveyRequest } from './transport';
 
 interface RegisteredHook {
@@ -60,12 +62,12 @@ export class SurveyTrigger implements INodeType {
 		icon: { light: 'file:survey.svg', dark: 'file:survey.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["events"].join(", ")}}',
+		subtitle: eventsSubtitle(),
 		description: 'Starts the workflow when a survey response is created, updated or finished',
 		defaults: { name: 'Survey Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'surveyApi', required: true }],
+		credentials: [{ name: 'surveyApi', required: true, testedBy: 'surveyApiTest' }],
 		webhooks: [
 			{
 				name: 'default',
@@ -147,6 +149,7 @@ export class SurveyTrigger implements INodeType {
 	};
 
 	methods = {
+		credentialTest: { surveyApiTest },
 		loadOptions: {
 			async getSurveys(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 				const surveys = await listSurveys(this);

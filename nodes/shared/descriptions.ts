@@ -1,4 +1,6 @@
-import type { IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { checkedInteger } from './validation';
 
 /** The usual "Return All" switch and the "Limit" it hides, for one operation. */
 export function returnAllAndLimit(show: IDisplayOptions['show'], defaultLimit: number): INodeProperties[] {
@@ -25,8 +27,35 @@ export function returnAllAndLimit(show: IDisplayOptions['show'], defaultLimit: n
 	];
 }
 
-/** The limit the user asked for, or undefined for all. */
+/** The limit the user asked for (a whole number of at least 1), or undefined for all. */
 export function readLimit(ctx: IExecuteFunctions, itemIndex: number, defaultLimit: number): number | undefined {
 	if (ctx.getNodeParameter('returnAll', itemIndex, false) as boolean) return undefined;
-	return ctx.getNodeParameter('limit', itemIndex, defaultLimit) as number;
+	const limit = ctx.getNodeParameter('limit', itemIndex, defaultLimit) as unknown;
+	return checkedInteger(ctx, itemIndex, limit, 'Limit', { min: 1 });
+}
+
+/**
+ * A whole-number option of an Options collection, checked against the range its own
+ * description declares (`typeOptions.minValue` / `maxValue`, at least 0 when none) and named by
+ * its display name; the option's default when it was not added.
+ */
+export function readIntegerOption(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	options: IDataObject,
+	option: INodeProperties,
+): number {
+	const value = options[option.name] ?? option.default;
+	return checkedInteger(ctx, itemIndex, value, option.displayName, {
+		min: option.typeOptions?.minValue ?? 0,
+		max: option.typeOptions?.maxValue,
+	});
+}
+
+/**
+ * The subtitle of a trigger: its selected events as words (`responseFinished` and
+ * `document.completed` read "Response finished", "Document completed").
+ */
+export function eventsSubtitle(parameter = 'events'): string {
+	return `={{ [].concat($parameter["${parameter}"] || []).map(e => String(e).replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[._-]+/g, " ").toLowerCase().replace(/^./, c => c.toUpperCase())).join(", ") }}`;
 }

@@ -17,15 +17,28 @@ export function isHttpUrl(value: string): boolean {
 	}
 }
 
+/**
+ * The label of a field inside one entry of a list, as the form shows it:
+ * `listEntryLabel('Recipients', 'recipient', 0, 'Email')` is `Recipients › Email (recipient 1)`.
+ * Entries are counted from 1, as a person counts the rows they added.
+ */
+export function listEntryLabel(list: string, entry: string, position: number, field?: string): string {
+	return `${field === undefined ? list : `${list} › ${field}`} (${entry} ${position + 1})`;
+}
+
+/**
+ * A bad parameter value. `label` is what the form shows (see `listEntryLabel` for list entries);
+ * the message names it once, the item goes in the description and in `itemIndex`.
+ */
 export function invalidInput(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	field: string,
+	label: string,
 	problem: string,
 ): NodeOperationError {
-	return new NodeOperationError(ctx.getNode(), `${field}: ${problem}`, {
+	return new NodeOperationError(ctx.getNode(), `${label}: ${problem}`, {
 		itemIndex,
-		description: `Check the "${field}" parameter of item ${itemIndex}`,
+		description: `Change this value for input item ${itemIndex}; nothing was sent for this item.`,
 	});
 }
 
@@ -43,18 +56,47 @@ export function requiredString(
 }
 
 /**
- * An id that becomes a segment of a request path. `.` and `..` would change the path itself
- * (`documents/..` is `GET /api/v2/`), and such ids can come from an agent, so they are refused.
+ * Refuses an id that would change the request path it becomes a segment of: `.` and `..`
+ * (`documents/..` is `GET /api/v2/`). Such ids can come from an agent through `$fromAI`.
  */
+export function checkPathId(ctx: IExecuteFunctions, itemIndex: number, id: string, displayName: string): string {
+	if (id === '.' || id === '..') {
+		throw invalidInput(ctx, itemIndex, displayName, `"${id}" is not a valid ID`);
+	}
+	return id;
+}
+
+/** An id parameter that becomes a segment of a request path: not empty, not `.` or `..`. */
 export function requiredId(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	parameter: string,
 	displayName: string,
 ): string {
-	const id = requiredString(ctx, itemIndex, parameter, displayName);
-	if (id === '.' || id === '..') {
-		throw invalidInput(ctx, itemIndex, displayName, `"${id}" is not a valid ID`);
+	return checkPathId(ctx, itemIndex, requiredString(ctx, itemIndex, parameter, displayName), displayName);
+}
+
+/**
+ * A whole number within `min`..`max`, or an error naming the field. Numbers typed as text by
+ * an expression (`"20"`) are accepted; anything else (`"abc"`, NaN, 2.5, out of range) is not,
+ * so a bad value never turns into a request the service refuses or into pages silently skipped.
+ */
+export function checkedInteger(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	value: unknown,
+	displayName: string,
+	range: { min: number; max?: number },
+): number {
+	const number =
+		typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+	const wanted =
+		range.max === undefined
+			? `a whole number of at least ${range.min}`
+			: `a whole number from ${range.min} to ${range.max}`;
+	if (!Number.isInteger(number) || number < range.min || (range.max !== undefined && number > range.max)) {
+		const shown = typeof value === 'string' ? `"${value}"` : String(value);
+		throw invalidInput(ctx, itemIndex, displayName, `${shown} is not ${wanted}`);
 	}
-	return id;
+	return number;
 }

@@ -1,15 +1,21 @@
-import { N8nInstance, packPackage, startN8n } from '../harness/n8n';
+import { freePort, N8nInstance, packPackage, startN8n } from '../harness/n8n';
 import { Sandbox, startSandbox } from '../sandbox';
 
 jest.setTimeout(300_000);
 
+/**
+ * "Test credential" in a real n8n, through the same REST call the editor makes. Each of the
+ * four ways the settings can be wrong gets its own message (issue 18 items 1 and 2).
+ */
 describe('"Test credential" in a real n8n', () => {
 	let sandbox: Sandbox;
 	let n8n: N8nInstance;
+	let closedPort: number;
 
 	beforeAll(async () => {
 		sandbox = await startSandbox();
 		n8n = await startN8n({ packageTarball: await packPackage() });
+		closedPort = await freePort();
 	});
 	afterAll(async () => {
 		await n8n?.stop();
@@ -28,28 +34,126 @@ describe('"Test credential" in a real n8n', () => {
 		});
 	};
 
-	const cases = () => [
-		{ type: 'signingApi', url: sandbox.signing.url, secretField: 'apiToken', secret: sandbox.signing.apiKey },
-		{ type: 'bookmarkApi', url: sandbox.bookmark.url, secretField: 'apiKey', secret: sandbox.bookmark.apiKey },
-		{ type: 'surveyApi', url: sandbox.survey.url, secretField: 'apiKey', secret: sandbox.survey.apiKey },
+	type Case = {
+		type: string;
+		service: string;
+		secretField: string;
+		secret: string;
+		url: string;
+		apiPrefix: string;
+		otherService: string;
+	};
+	const cases = (): Case[] => [
+		{
+			type: 'signingApi',
+			service: 'signing service',
+			secretField: 'apiToken',
+			secret: sandbox.signing.apiKey,
+			url: sandbox.signing.url,
+			apiPrefix: '/api/v2',
+			otherService: sandbox.bookmark.url,
+		},
+		{
+			type: 'bookmarkApi',
+			service: 'bookmark service',
+			secretField: 'apiKey',
+			secret: sandbox.bookmark.apiKey,
+			url: sandbox.bookmark.url,
+			apiPrefix: '/api/v1',
+			otherService: sandbox.survey.url,
+		},
+		{
+			type: 'surveyApi',
+			service: 'survey service',
+			secretField: 'apiKey',
+			secret: sandbox.survey.apiKey,
+			url: sandbox.survey.url,
+			apiPrefix: '/api/v1',
+			otherService: sandbox.signing.url,
+		},
 	];
+	const each = (title: string, body: (c: Case) => Promise<void>) =>
+		it.each(['signingApi', 'bookmarkApi', 'surveyApi'])(`%s: ${title}`, async (type) => {
+			await body(cases().find((c) => c.type === type)!);
+		});
 
-	it.each(['signingApi', 'bookmarkApi', 'surveyApi'])('%s: succeeds with the right secret', async (type) => {
-		const { url, secretField, secret } = cases().find((c) => c.type === type)!;
-		expect(await test(type, { baseUrl: url, [secretField]: secret })).toMatchObject({ status: 'OK' });
-	});
+	each(
+		'succeeds with the right settings (with or without a trailing slash)',
+		async ({ type, url, secretField, secret }) => {
+			expect(await test(type, { baseUrl: url, [secretField]: secret })).toMatchObject({
+				status: 'OK',
+			});
+			expect(await test(type, { baseUrl: `${url}/`, [secretField]: secret })).toMatchObject({
+				status: 'OK',
+			});
+		},
+	);
 
-	it.each(['signingApi', 'bookmarkApi', 'surveyApi'])('%s: says a wrong secret is refused', async (type) => {
-		const { url, secretField } = cases().find((c) => c.type === type)!;
-		const result = await test(type, { baseUrl: `${url}/`, [secretField]: 'wrong-secret' });
+	each('says the key was refused', async ({ type, url, secretField, service }) => {
+		const result = await test(type, { baseUrl: url, [secretField]: 'wrong-secret' });
 		expect(result.status).toBe('Error');
-		expect(result.message).toMatch(/refused|401/i);
+		expect(result.message).toMatch(
+			new RegExp(`^The ${service} refused the API (token|key) \\(401\\)`),
+		);
+		expect(result.message).not.toContain('wrong-secret');
 	});
 
-	it.each(['signingApi', 'bookmarkApi', 'surveyApi'])('%s: says an unreachable URL cannot be reached', async (type) => {
-		const { secretField, secret } = cases().find((c) => c.type === type)!;
-		const result = await test(type, { baseUrl: 'http://127.0.0.1:1', [secretField]: secret });
+	each('says an unreachable URL cannot be reached', async ({ type, secretField, secret }) => {
+		const result = await test(type, {
+			baseUrl: `http://127.0.0.1:${closedPort}`,
+			[secretField]: secret,
+		});
 		expect(result.status).toBe('Error');
-		expect(result.message).toMatch(/ECONNREFUSED|reach|refused the connection/i);
+		expect(result.message).toMatch(
+			new RegExp(`^Cannot reach http://127\\.0\\.0\\.1:${closedPort}: nothing accepts connections`),
+		);
 	});
+
+	each(
+		'says a Base URL that is not an http(s) URL is not one',
+		async ({ type, secretField, secret }) => {
+			for (const baseUrl of [
+				'sign.example.com',
+				'ftp://files.example.com',
+				'http//missing-colon',
+			]) {
+				const result = await test(type, { baseUrl, [secretField]: secret });
+				expect(result.status).toBe('Error');
+				expect(result.message).toBe(
+					`The Base URL "${baseUrl}" is not a valid http(s) URL: give the address of your ${cases().find((c) => c.type === type)!.service}, starting with http:// or https://.`,
+				);
+			}
+		},
+	);
+
+	each(
+		'says another service is not this one',
+		async ({ type, secretField, secret, service, otherService }) => {
+			const result = await test(type, { baseUrl: otherService, [secretField]: secret });
+			expect(result.status).toBe('Error');
+			expect(result.message).toMatch(
+				new RegExp(`^Something answers at ${otherService}, but it is not the ${service} API`),
+			);
+		},
+	);
+
+	each('says n8n itself is not this service', async ({ type, secretField, secret, service }) => {
+		const result = await test(type, { baseUrl: n8n.baseUrl, [secretField]: secret });
+		expect(result.status).toBe('Error');
+		expect(result.message).toMatch(
+			new RegExp(`^Something answers at ${n8n.baseUrl}, but it is not the ${service} API`),
+		);
+	});
+
+	each(
+		'says a Base URL with the API path in it has an extra path',
+		async ({ type, url, secretField, secret, service, apiPrefix }) => {
+			const result = await test(type, { baseUrl: `${url}${apiPrefix}`, [secretField]: secret });
+			expect(result.status).toBe('Error');
+			expect(result.message).toMatch(
+				new RegExp(`^Something answers at ${url}${apiPrefix}, but it is not the ${service} API`),
+			);
+			expect(result.message).toContain(`Remove ${apiPrefix} from the end of the Base URL.`);
+		},
+	);
 });

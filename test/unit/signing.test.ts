@@ -101,9 +101,9 @@ describe('Signing node against the sandbox', () => {
 		it.each([
 			['no recipients', { recipients: {} }, 'Recipients: add at least one recipient'],
 			['an empty recipients array', { recipientsInput: 'json', recipientsJson: '[]' }, 'Recipients: add at least one recipient'],
-			['an invalid e-mail', { recipients: { recipient: [{ ...ada, email: 'ada-at-example' }] } }, 'Recipients[0].email'],
-			['an unknown role', { recipients: { recipient: [{ ...ada, role: 'OWNER' }] } }, 'Recipients[0].role'],
-			['a recipient without name', { recipients: { recipient: [{ ...ada, name: ' ' }] } }, 'Recipients[0].name'],
+			['an invalid e-mail', { recipients: { recipient: [{ ...ada, email: 'ada-at-example' }] } }, 'Recipients › Email (recipient 1): "ada-at-example" is not a valid e-mail address'],
+			['an unknown role', { recipients: { recipient: [{ ...ada, role: 'OWNER' }] } }, 'Recipients › Role (recipient 1)'],
+			['a recipient without name', { recipients: { recipient: [{ ...ada, name: ' ' }] } }, 'Recipients › Name (recipient 1): must not be empty'],
 			['an empty template ID', { templateId: '  ' }, 'Template: pick a template or give its ID'],
 			['an empty title', { title: '' }, 'Title: must not be empty'],
 			['recipients that are not JSON', { recipientsInput: 'json', recipientsJson: '[{' }, 'Recipients (JSON): is not valid JSON'],

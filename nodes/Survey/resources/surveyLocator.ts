@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions, INodeListSearchResult, INodeProperties } from 'n8n-workflow';
 
-import { invalidInput } from '../../shared/validation';
+import { checkPathId, invalidInput } from '../../shared/validation';
 import { listSurveys } from '../transport';
 
 export function surveyLocator(show: IDataObject): INodeProperties {
@@ -33,7 +33,7 @@ export function readSurveyId(ctx: IExecuteFunctions, itemIndex: number): string 
 	const value = ctx.getNodeParameter('surveyId', itemIndex, '', { extractValue: true }) as unknown;
 	const id = String(value ?? '').trim();
 	if (id === '') throw invalidInput(ctx, itemIndex, 'Survey', 'pick a survey or give its ID');
-	return id;
+	return checkPathId(ctx, itemIndex, id, 'Survey');
 }
 
 export async function searchSurveys(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { requiredString } from '../../../shared/validation';
+import { requiredId } from '../../../shared/validation';
 import { bookmarkRequest } from '../../transport';
 
 export const getDescription: INodeProperties[] = [
@@ -17,7 +17,7 @@ export const getDescription: INodeProperties[] = [
 ];
 
 export async function get(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const recordId = requiredString(this, itemIndex, 'recordId', 'Record ID');
+	const recordId = requiredId(this, itemIndex, 'recordId', 'Record ID');
 	return await bookmarkRequest(this, {
 		method: 'GET',
 		path: `/api/v1/bookmarks/${encodeURIComponent(recordId)}`,

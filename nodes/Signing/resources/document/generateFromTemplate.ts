@@ -1,7 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { runsAsTool } from '../../../shared/privacy';
-import { invalidInput, isEmail, isHttpUrl, requiredString } from '../../../shared/validation';
+import {
+	invalidInput,
+	isEmail,
+	isHttpUrl,
+	listEntryLabel,
+	requiredString,
+} from '../../../shared/validation';
 import { signingRequest } from '../../transport';
 import {
 	getTemplate,
@@ -432,9 +438,9 @@ export function readRecipients(ctx: IExecuteFunctions, itemIndex: number): Recip
 	if (raw.length === 0)
 		throw invalidInput(ctx, itemIndex, 'Recipients', 'add at least one recipient');
 	return raw.map((entry, position) => {
-		const field = `Recipients[${position}]`;
+		const label = (field?: string) => listEntryLabel('Recipients', 'recipient', position, field);
 		if (entry === null || typeof entry !== 'object') {
-			throw invalidInput(ctx, itemIndex, field, 'must be an object with name, email and role');
+			throw invalidInput(ctx, itemIndex, label(), 'must be an object with name, email and role');
 		}
 		const { name, email, role } = entry as IDataObject;
 		const cleanName = typeof name === 'string' ? name.trim() : '';
@@ -442,12 +448,12 @@ export function readRecipients(ctx: IExecuteFunctions, itemIndex: number): Recip
 		const cleanRole = (
 			typeof role === 'string' && role.trim() !== '' ? role.trim() : 'SIGNER'
 		).toUpperCase();
-		if (cleanName === '') throw invalidInput(ctx, itemIndex, `${field}.name`, 'must not be empty');
+		if (cleanName === '') throw invalidInput(ctx, itemIndex, label('Name'), 'must not be empty');
 		if (!isEmail(cleanEmail)) {
 			throw invalidInput(
 				ctx,
 				itemIndex,
-				`${field}.email`,
+				label('Email'),
 				`"${String(email ?? '')}" is not a valid e-mail address`,
 			);
 		}
@@ -455,7 +461,7 @@ export function readRecipients(ctx: IExecuteFunctions, itemIndex: number): Recip
 			throw invalidInput(
 				ctx,
 				itemIndex,
-				`${field}.role`,
+				label('Role'),
 				`"${String(role)}" is not one of ${RECIPIENT_ROLES.join(', ')}`,
 			);
 		}

@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { ItemOperation } from '../../../shared/execute';
 import type { PersonalDataMode } from '../../../shared/redaction';
 import { Redactor } from '../../../shared/redaction';
-import { DEFAULT_MAX_CONCURRENCY, fetchResponses } from '../../transport';
+import { readIntegerOption } from '../../../shared/descriptions';
+import type { ItemOperation } from '../../../shared/execute';
+import { fetchResponses } from '../../transport';
 import { maxConcurrencyOption } from '../response';
 import { readSurveyId, surveyLocator } from '../surveyLocator';
 
@@ -100,7 +101,7 @@ async function exportRecords(this: IExecuteFunctions, itemIndex: number): Promis
 
 	const responses = await fetchResponses(this, {
 		surveyId,
-		maxConcurrency: Number(options.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY),
+		maxConcurrency: readIntegerOption(this, itemIndex, options, maxConcurrencyOption),
 		itemIndex,
 	});
 	return responses

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { readLimit, returnAllAndLimit } from '../../../shared/descriptions';
+import { readIntegerOption, readLimit, returnAllAndLimit } from '../../../shared/descriptions';
 import type { ItemOperation } from '../../../shared/execute';
-import { requiredString } from '../../../shared/validation';
+import { requiredId } from '../../../shared/validation';
 import {
 	DEFAULT_MAX_CONCURRENCY,
 	fetchResponses,
@@ -21,6 +21,15 @@ export const maxConcurrencyOption: INodeProperties = {
 	default: DEFAULT_MAX_CONCURRENCY,
 	description:
 		'Pages fetched at the same time once the total is known. The service allows 100 requests a minute; rate-limited pages wait for Retry-After and are retried.',
+};
+
+const offsetOption: INodeProperties = {
+	displayName: 'Offset',
+	name: 'offset',
+	type: 'number',
+	typeOptions: { minValue: 0 },
+	default: 0,
+	description: 'Number of responses to skip, counted from the oldest',
 };
 
 export const responseDescription: INodeProperties[] = [
@@ -67,14 +76,7 @@ export const responseDescription: INodeProperties[] = [
 		displayOptions: { show: showGetMany },
 		options: [
 			maxConcurrencyOption,
-			{
-				displayName: 'Offset',
-				name: 'offset',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: 0,
-				description: 'Number of responses to skip, counted from the oldest',
-			},
+			offsetOption,
 		],
 	},
 ];
@@ -85,14 +87,14 @@ async function getMany(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	return await fetchResponses(this, {
 		surveyId,
 		limit: readLimit(this, itemIndex, RESPONSES_DEFAULT_LIMIT),
-		offset: Number(options.offset ?? 0),
-		maxConcurrency: Number(options.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY),
+		offset: readIntegerOption(this, itemIndex, options, offsetOption),
+		maxConcurrency: readIntegerOption(this, itemIndex, options, maxConcurrencyOption),
 		itemIndex,
 	});
 }
 
 async function get(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const responseId = requiredString(this, itemIndex, 'responseId', 'Response ID');
+	const responseId = requiredId(this, itemIndex, 'responseId', 'Response ID');
 	const { data } = await surveyRequest<{ data: IDataObject }>(this, {
 		method: 'GET',
 		path: `/api/v1/management/responses/${encodeURIComponent(responseId)}`,

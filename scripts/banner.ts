@@ -1,0 +1,61 @@
+/**
+ * What `npm start` prints once everything runs: where n8n is and how to log in, the workflows,
+ * the demo commands, the MCP server with its header, and the sandbox. A function of its inputs
+ * only, so that the README can show it exactly (test/unit/banner.test.ts keeps them equal).
+ */
+
+export const MCP_TRIGGER_TYPE = '@n8n/n8n-nodes-langchain.mcpTrigger';
+
+/** The path of the first MCP Server Trigger among the workflows' nodes, if any. */
+export function mcpPathOf(
+	nodes: Array<{ type: string; parameters?: unknown }>,
+): string | undefined {
+	const trigger = nodes.find((node) => node.type === MCP_TRIGGER_TYPE);
+	return trigger
+		? String((trigger.parameters as { path?: unknown } | undefined)?.path ?? '')
+		: undefined;
+}
+
+export interface BannerInput {
+	n8nUrl: string;
+	login: { email: string; password: string };
+	workflows: Array<{ name: string; active: boolean }>;
+	/** Path of the MCP Server Trigger of the sample, e.g. "attunement-tools". */
+	mcpPath?: string;
+	mcpToken: string;
+	sandbox: Record<'signing' | 'bookmark' | 'survey', { url: string; apiKey: string }>;
+	logFile: string;
+}
+
+export function bannerLines(input: BannerInput): string[] {
+	const lines = [
+		`n8n is ready:      ${input.n8nUrl}`,
+		`  login:           ${input.login.email} / ${input.login.password}`,
+		'  workflows:',
+		...[...input.workflows]
+			.sort((a, b) => a.name.localeCompare(b.name))
+			.map((workflow) => `    ${workflow.name}${workflow.active ? '  (active)' : ''}`),
+		'',
+		'Try it (in another terminal, in this folder):',
+		'  npm run demo -- apply            an approved application: the signing envelope is generated',
+		'  npm run demo -- apply rejected   a rejected one: no envelope',
+		'  npm run demo -- sign             everyone signs: the certified package is filed as a bookmark',
+		'',
+	];
+	if (input.mcpPath !== undefined) {
+		lines.push(
+			`MCP server:        ${input.n8nUrl}/mcp/${input.mcpPath}`,
+			`  header:          Authorization: Bearer ${input.mcpToken}`,
+			'',
+		);
+	}
+	lines.push(
+		`Signing sandbox:   ${input.sandbox.signing.url}  (token ${input.sandbox.signing.apiKey})`,
+		`Bookmark sandbox:  ${input.sandbox.bookmark.url}  (key ${input.sandbox.bookmark.apiKey})`,
+		`Survey sandbox:    ${input.sandbox.survey.url}  (key ${input.sandbox.survey.apiKey})`,
+		`n8n log:           ${input.logFile}`,
+		'',
+		'Press Ctrl+C to stop everything.',
+	);
+	return lines;
+}
