@@ -1,9 +1,16 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { executeOperation } from '../shared/execute';
 import { signingApiTest } from './credentialTest';
 import { documentDescription, documentOperations } from './resources/document';
+import { templateDescription, templateOperations } from './resources/template';
+import { getTemplateFields, searchTemplates } from './resources/template/locator';
 
 export class Signing implements INodeType {
 	description: INodeTypeDescription = {
@@ -14,8 +21,9 @@ export class Signing implements INodeType {
 		version: 1,
 		// What the operation does, as a person reads it (issue 18: never the code names).
 		subtitle:
-			'={{ ({ "document:generateFromTemplate": "Generate from template", "document:get": "Get document" })[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}',
-		description: 'Generate documents from templates for e-signature and follow their status',
+			'={{ ({ "document:cancel": "Cancel document", "document:download": "Download document", "document:generateFromTemplate": "Generate from template", "document:get": "Get document", "document:getAuditLog": "Get audit log", "document:getMany": "Get many documents", "document:resend": "Resend document", "document:send": "Send document", "template:get": "Get template", "template:getMany": "Get many templates" })[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}',
+		description:
+			'Generate documents from templates for e-signature, send, remind, cancel, download the signed PDF and read the audit log',
 		defaults: { name: 'Signing' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -27,16 +35,27 @@ export class Signing implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
-				options: [{ name: 'Document', value: 'document' }],
+				options: [
+					{ name: 'Document', value: 'document' },
+					{ name: 'Template', value: 'template' },
+				],
 				default: 'document',
 			},
 			...documentDescription,
+			...templateDescription,
 		],
 	};
 
-	methods = { credentialTest: { signingApiTest } };
+	methods = {
+		credentialTest: { signingApiTest },
+		listSearch: { searchTemplates },
+		loadOptions: { getTemplateFields },
+	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await executeOperation(this, { document: documentOperations });
+		return await executeOperation(this, {
+			document: documentOperations,
+			template: templateOperations,
+		});
 	}
 }

@@ -31,7 +31,8 @@ export class SigningTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: eventsSubtitle(),
-		description: 'Starts the workflow when a document is created, sent, signed or completed',
+		description:
+			'Starts the workflow when a document is created, sent, opened, signed, completed, rejected or cancelled',
 		defaults: { name: 'Signing Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -68,6 +69,12 @@ export class SigningTrigger implements INodeType {
 				description: 'Events that start the workflow; other events are acknowledged and ignored',
 				options: [
 					{
+						name: 'Document Cancelled',
+						value: 'document.cancelled',
+						description:
+							'The document was cancelled before completion; nobody can sign it any more',
+					},
+					{
 						name: 'Document Completed',
 						value: 'document.completed',
 						description: 'All required parties signed and the certified package is ready',
@@ -76,6 +83,18 @@ export class SigningTrigger implements INodeType {
 						name: 'Document Created',
 						value: 'document.created',
 						description: 'A new document was drafted',
+					},
+					{
+						name: 'Document Opened',
+						value: 'document.opened',
+						description:
+							'A recipient opened their signing link (fires on each opening); the recipient is in "recipient"',
+					},
+					{
+						name: 'Document Rejected',
+						value: 'document.rejected',
+						description:
+							'A signer or approver declined to sign; the recipient is in "recipient", their reason in "rejectionReason"',
 					},
 					{
 						name: 'Document Sent',
@@ -149,6 +168,9 @@ export class SigningTrigger implements INodeType {
 			document,
 		};
 		if (recipient !== undefined) item.recipient = recipient;
+		if (event === 'document.rejected') {
+			item.rejectionReason = (recipient as IDataObject | undefined)?.rejectionReason ?? null;
+		}
 		return { workflowData: [this.helpers.returnJsonArray([item])] };
 	}
 }

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IBinaryKeyData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 /** Errors the node raised itself stay as they are; anything unexpected is tied to its item. */
@@ -11,10 +11,24 @@ function asNodeError(
 	return new NodeOperationError(ctx.getNode(), error, { itemIndex });
 }
 
+/** An output item with a file beside its JSON (`withBinary`); other results are JSON only. */
+const BINARY_ITEM = Symbol('binaryItem');
+export interface BinaryItem {
+	[BINARY_ITEM]: true;
+	json: IDataObject;
+	binary: IBinaryKeyData;
+}
+
+export function withBinary(json: IDataObject, binary: IBinaryKeyData): BinaryItem {
+	return { [BINARY_ITEM]: true, json, binary };
+}
+
+const isBinaryItem = (result: object): result is BinaryItem => BINARY_ITEM in result;
+
 export type ItemOperation = (
 	this: IExecuteFunctions,
 	itemIndex: number,
-) => Promise<IDataObject | IDataObject[]>;
+) => Promise<IDataObject | IDataObject[] | BinaryItem>;
 
 /**
  * Runs one operation per input item. Every output item points back at its input item,
@@ -30,7 +44,11 @@ export async function runForEachItem(
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
 			const result = await operation.call(ctx, itemIndex);
-			for (const json of Array.isArray(result) ? result : [result]) {
+			if (!Array.isArray(result) && isBinaryItem(result)) {
+				output.push({ json: result.json, binary: result.binary, pairedItem: { item: itemIndex } });
+				continue;
+			}
+			for (const json of Array.isArray(result) ? result : [result as IDataObject]) {
 				output.push({ json, pairedItem: { item: itemIndex } });
 			}
 		} catch (error) {

@@ -26,6 +26,8 @@ export interface ServiceRequest {
 	acceptStatuses?: number[];
 	/** Advice added to the error for a given status, e.g. what to do when an endpoint is missing. */
 	errorHints?: Partial<Record<number, string>>;
+	/** `arraybuffer` for a file: the body then resolves to its bytes (a Buffer), not JSON. */
+	encoding?: 'arraybuffer';
 }
 
 export interface RetryPolicy {
@@ -176,7 +178,8 @@ export async function serviceRequest<T = IDataObject>(
 		url: `${baseUrl}${request.path}`,
 		qs: request.qs,
 		body: request.body,
-		json: true,
+		json: request.encoding === undefined,
+		encoding: request.encoding,
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		timeout: REQUEST_TIMEOUT_MS,

@@ -7,6 +7,7 @@ import {
 	mkdtempSync,
 	readdirSync,
 	readFileSync,
+	realpathSync,
 	rmSync,
 } from 'node:fs';
 import * as os from 'node:os';
@@ -164,6 +165,10 @@ export async function startN8n(options: N8nOptions = {}): Promise<N8nInstance> {
 	const throwAway = options.userFolder === undefined;
 	const userFolder = options.userFolder ?? mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-'));
 	mkdirSync(userFolder, { recursive: true });
+	// n8n 2.x reads and writes files only inside N8N_RESTRICT_FILE_ACCESS_TO (default ~/.n8n-files),
+	// compared after resolving symlinks: the signed-PDF sample writes to signed-agreements/ here.
+	const filesFolder = path.join(userFolder, 'signed-agreements');
+	mkdirSync(filesFolder, { recursive: true });
 	if (options.packageTarball) await installPackage(userFolder, options.packageTarball);
 
 	mkdirSync(path.join(PROJECT_ROOT, '.tmp'), { recursive: true });
@@ -192,6 +197,7 @@ export async function startN8n(options: N8nOptions = {}): Promise<N8nInstance> {
 			N8N_RUNNERS_BROKER_PORT: String(await freePort()),
 			N8N_LOG_LEVEL: 'info',
 			DB_SQLITE_POOL_SIZE: '2',
+			N8N_RESTRICT_FILE_ACCESS_TO: `${path.join(os.homedir(), '.n8n-files')};${realpathSync(filesFolder)}`,
 			...options.env,
 		},
 		stdio: ['ignore', 'pipe', 'pipe'],

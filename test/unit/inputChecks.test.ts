@@ -88,7 +88,7 @@ describe('Input checks before sending', () => {
 					recipients: { recipient: [{ name: 'Ada', email: 'ada@example.org', role: 'SIGNER' }] },
 				},
 				'templateId',
-				'Template ID',
+				'Template',
 			],
 			[
 				'Bookmark → Get',

@@ -104,7 +104,7 @@ describe('Signing node against the sandbox', () => {
 			['an invalid e-mail', { recipients: { recipient: [{ ...ada, email: 'ada-at-example' }] } }, 'Recipients › Email (recipient 1): "ada-at-example" is not a valid e-mail address'],
 			['an unknown role', { recipients: { recipient: [{ ...ada, role: 'OWNER' }] } }, 'Recipients › Role (recipient 1)'],
 			['a recipient without name', { recipients: { recipient: [{ ...ada, name: ' ' }] } }, 'Recipients › Name (recipient 1): must not be empty'],
-			['an empty template ID', { templateId: '  ' }, 'Template ID: must not be empty'],
+			['an empty template ID', { templateId: '  ' }, 'Template: pick a template or give its ID'],
 			['an empty title', { title: '' }, 'Title: must not be empty'],
 			['recipients that are not JSON', { recipientsInput: 'json', recipientsJson: '[{' }, 'Recipients (JSON): is not valid JSON'],
 		])('refuses %s before sending anything, naming the field and the item', async (_, overrides, message) => {

@@ -84,12 +84,18 @@ export async function authenticatedRequest(
 		const cause = (error as Error & { cause?: { code?: string } }).cause;
 		throw new HttpRequestError((error as Error).message, cause?.code ?? (error as Error).name);
 	}
-	const text = await response.text();
-	let parsed: unknown = text;
-	try {
-		parsed = text === '' ? '' : JSON.parse(text);
-	} catch {
-		// Plain-text answers stay strings, as axios leaves them.
+	let parsed: unknown;
+	if (options.encoding === 'arraybuffer') {
+		// A file: its bytes, as axios gives them for responseType arraybuffer.
+		parsed = Buffer.from(await response.arrayBuffer());
+	} else {
+		const text = await response.text();
+		parsed = text;
+		try {
+			parsed = text === '' ? '' : JSON.parse(text);
+		} catch {
+			// Plain-text answers stay strings, as axios leaves them.
+		}
 	}
 	if (!options.ignoreHttpStatusErrors && !response.ok) {
 		throw new HttpRequestError(`Request failed with status code ${response.status}`);
@@ -180,6 +186,14 @@ export function executeContext(options: ExecuteOptions): ExecuteHarness {
 				await authenticatedRequest(type, await getCredentials(type), requestOptions, requests),
 			returnJsonArray: (data: IDataObject | IDataObject[]) =>
 				(Array.isArray(data) ? data : [data]).map((json) => ({ json })),
+			// n8n's default (in-memory) binary mode: the bytes travel base64-encoded in the item.
+			prepareBinaryData: async (data: Buffer, fileName?: string, mimeType?: string) => ({
+				data: data.toString('base64'),
+				mimeType: mimeType ?? 'application/octet-stream',
+				fileName,
+				fileExtension: fileName?.split('.').pop(),
+				fileSize: `${data.length} B`,
+			}),
 		},
 	} as unknown as IExecuteFunctions;
 	return { context, requests };

@@ -1,7 +1,20 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { invalidInput, isEmail, listEntryLabel, requiredId, requiredString } from '../../../shared/validation';
+import { runsAsTool } from '../../../shared/privacy';
+import {
+	invalidInput,
+	isEmail,
+	isHttpUrl,
+	listEntryLabel,
+	requiredString,
+} from '../../../shared/validation';
 import { signingRequest } from '../../transport';
+import {
+	getTemplate,
+	readTemplateId,
+	templateLocator,
+	templateNotFoundHint,
+} from '../template/locator';
 
 const showOnlyForGenerate = { resource: ['document'], operation: ['generateFromTemplate'] };
 
@@ -16,15 +29,14 @@ export interface Recipient {
 
 export const generateFromTemplateDescription: INodeProperties[] = [
 	{
-		displayName: 'Template ID',
-		name: 'templateId',
-		type: 'string',
-		required: true,
+		displayName:
+			'Executing this operation, also with "Execute step" in the editor, creates a real document and, with Send Now on, e-mails real invitations to its recipients. Turn Send Now off to get a draft while you build the workflow.',
+		name: 'realInvitationsNotice',
+		type: 'notice',
 		default: '',
-		placeholder: 'tpl_residency_agreement',
-		description: 'ID of the stored template the document is generated from',
 		displayOptions: { show: showOnlyForGenerate },
 	},
+	templateLocator(showOnlyForGenerate),
 	{
 		displayName: 'Title',
 		name: 'title',
@@ -62,7 +74,8 @@ export const generateFromTemplateDescription: INodeProperties[] = [
 		required: true,
 		default: {},
 		placeholder: 'Add Recipient',
-		description: 'People invited to the document; Signers and Approvers must sign, Viewers and CC get copies',
+		description:
+			'People invited to the document; Signers and Approvers must sign, Viewers and CC get copies',
 		displayOptions: { show: { ...showOnlyForGenerate, recipientsInput: ['fields'] } },
 		options: [
 			{
@@ -92,10 +105,22 @@ export const generateFromTemplateDescription: INodeProperties[] = [
 						type: 'options',
 						default: 'SIGNER',
 						options: [
-							{ name: 'Approver', value: 'APPROVER', description: 'Approves the document; required party' },
+							{
+								name: 'Approver',
+								value: 'APPROVER',
+								description: 'Approves the document; required party',
+							},
 							{ name: 'CC', value: 'CC', description: 'Receives a copy once it is completed' },
-							{ name: 'Signer', value: 'SIGNER', description: 'Signs the document; required party' },
-							{ name: 'Viewer', value: 'VIEWER', description: 'Can view the document, never signs' },
+							{
+								name: 'Signer',
+								value: 'SIGNER',
+								description: 'Signs the document; required party',
+							},
+							{
+								name: 'Viewer',
+								value: 'VIEWER',
+								description: 'Can view the document, never signs',
+							},
 						],
 					},
 				],
@@ -113,11 +138,283 @@ export const generateFromTemplateDescription: INodeProperties[] = [
 		hint: 'For example: {{ [{ "name": $json.data.fullName, "email": $json.data.email, "role": "SIGNER" }] }}',
 		displayOptions: { show: { ...showOnlyForGenerate, recipientsInput: ['json'] } },
 	},
+	{
+		displayName: 'Send Now',
+		name: 'distribute',
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether to e-mail the invitations at once. Off leaves a draft, to send later with Document → Send.',
+		displayOptions: { show: showOnlyForGenerate },
+	},
+	{
+		displayName: 'Prefill Fields Input',
+		name: 'prefillInput',
+		type: 'options',
+		default: 'fields',
+		options: [
+			{ name: 'Define Below', value: 'fields', description: 'Pick each field and give its value' },
+			{
+				name: 'From Expression (JSON Array)',
+				value: 'json',
+				description: 'Give all fields as one array of objects with the field ID and its value',
+			},
+		],
+		displayOptions: { show: showOnlyForGenerate },
+	},
+	{
+		displayName: 'Prefill Fields',
+		name: 'prefillFields',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		default: {},
+		placeholder: 'Add Field',
+		description: 'Values filled into the template’s fields before anyone signs',
+		displayOptions: { show: { ...showOnlyForGenerate, prefillInput: ['fields'] } },
+		options: [
+			{
+				displayName: 'Field',
+				name: 'field',
+				values: [
+					{
+						displayName: 'Field Name or ID',
+						name: 'id',
+						type: 'options',
+						typeOptions: {
+							loadOptionsMethod: 'getTemplateFields',
+							loadOptionsDependsOn: ['templateId.value'],
+						},
+						default: '',
+						description:
+							'A field of the chosen template. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					},
+					{
+						displayName: 'Value',
+						name: 'value',
+						type: 'string',
+						default: '',
+						description:
+							'As the field’s type wants it (shown under each field in the list): text; a number; a date as YYYY-MM-DD; true or false for a checkbox; one of the options for a dropdown',
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Prefill Fields (JSON)',
+		name: 'prefillFieldsJson',
+		type: 'json',
+		default: '[\n  {\n    "id": "",\n    "value": ""\n  }\n]',
+		description: 'Array of fields, each with the field’s ID (fld_…) and its value',
+		hint: 'For example: {{ [{ "id": "fld_residency_start_date", "value": $json.startDate }] }}. Template → Get lists a template’s field IDs.',
+		displayOptions: { show: { ...showOnlyForGenerate, prefillInput: ['json'] } },
+	},
+	{
+		displayName: 'Email Options',
+		name: 'emailOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show: showOnlyForGenerate },
+		options: [
+			{
+				displayName: 'Message',
+				name: 'message',
+				type: 'string',
+				typeOptions: { rows: 4 },
+				default: '',
+				description: 'Text of the invitation e-mail',
+			},
+			{
+				displayName: 'Redirect URL',
+				name: 'redirectUrl',
+				type: 'string',
+				default: '',
+				placeholder: 'https://example.org/thanks',
+				description: 'Where a signer lands after signing (an http or https URL)',
+			},
+			{
+				displayName: 'Subject',
+				name: 'subject',
+				type: 'string',
+				default: '',
+				description: 'Subject of the invitation e-mail',
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show: showOnlyForGenerate },
+		options: [
+			{
+				displayName: 'Include Signing URLs',
+				name: 'includeSigningUrls',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether to return each recipient’s signing URL. Anyone with the link can sign as that recipient. Without this option: included, but left out when the node runs as an AI agent tool.',
+			},
+		],
+	},
 ];
+
+export interface PrefillField {
+	id: string;
+	value: string;
+}
+
+function prefillFromParameters(ctx: IExecuteFunctions, itemIndex: number): unknown[] {
+	if (ctx.getNodeParameter('prefillInput', itemIndex, 'fields') === 'fields') {
+		const collection = ctx.getNodeParameter('prefillFields', itemIndex, {}) as {
+			field?: IDataObject[];
+		};
+		return collection.field ?? [];
+	}
+	let value = ctx.getNodeParameter('prefillFieldsJson', itemIndex, '[]') as unknown;
+	if (typeof value === 'string') {
+		if (value.trim() === '') return [];
+		try {
+			value = JSON.parse(value);
+		} catch {
+			throw invalidInput(ctx, itemIndex, 'Prefill Fields (JSON)', 'is not valid JSON');
+		}
+	}
+	if (value !== null && typeof value === 'object' && !Array.isArray(value)) value = [value];
+	if (!Array.isArray(value)) {
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			'Prefill Fields (JSON)',
+			'must be an array of { "id", "value" }',
+		);
+	}
+	// The JSON editor's starting point, left as it is, means no field.
+	return value.filter(
+		(entry) =>
+			!(
+				entry &&
+				typeof entry === 'object' &&
+				(entry as IDataObject).id === '' &&
+				(entry as IDataObject).value === ''
+			),
+	);
+}
+
+const isRealDate = (value: string) =>
+	/^\d{4}-\d{2}-\d{2}$/.test(value) &&
+	!Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+	new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+
+/**
+ * Prefill values as the service wants them (strings of the field's type), checked against the
+ * template before anything is sent, so that a typo names its field instead of failing later.
+ */
+export function readPrefillFields(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	template: IDataObject,
+): PrefillField[] {
+	const fields = (template.fields as IDataObject[] | undefined) ?? [];
+	const seen = new Set<string>();
+	return prefillFromParameters(ctx, itemIndex).map((entry, position) => {
+		const at = `Prefill Fields › field ${position + 1}`;
+		if (entry === null || typeof entry !== 'object') {
+			throw invalidInput(ctx, itemIndex, at, 'must be an object with id and value');
+		}
+		const { id, label, value } = entry as IDataObject;
+		const wanted = String(id ?? '').trim();
+		const field = fields.find(
+			(candidate) => candidate.id === wanted || (wanted === '' && candidate.label === label),
+		);
+		if (!field) {
+			const known = fields
+				.map((candidate) => `${String(candidate.label)} (${String(candidate.id)})`)
+				.join(', ');
+			throw invalidInput(
+				ctx,
+				itemIndex,
+				at,
+				`the template "${String(template.title)}" has no field "${wanted || String(label ?? '')}"; its fields are ${known || 'none'}`,
+			);
+		}
+		const name = `Prefill Fields › ${String(field.label)}`;
+		if (seen.has(String(field.id))) throw invalidInput(ctx, itemIndex, name, 'is given twice');
+		seen.add(String(field.id));
+		if (value === undefined || value === null || typeof value === 'object') {
+			throw invalidInput(ctx, itemIndex, name, 'needs a value');
+		}
+		const text = String(value).trim();
+		switch (field.type) {
+			case 'number':
+				if (!/^-?\d+(\.\d+)?$/.test(text))
+					throw invalidInput(ctx, itemIndex, name, `"${text}" is not a number`);
+				break;
+			case 'date':
+				if (!isRealDate(text)) {
+					throw invalidInput(
+						ctx,
+						itemIndex,
+						name,
+						`"${text}" is not a date as YYYY-MM-DD (e.g. 2027-01-04)`,
+					);
+				}
+				break;
+			case 'checkbox':
+				if (text !== 'true' && text !== 'false') {
+					throw invalidInput(
+						ctx,
+						itemIndex,
+						name,
+						`"${text}" is not a checkbox value: use true or false`,
+					);
+				}
+				break;
+			case 'dropdown': {
+				const options = (field.options as string[] | undefined) ?? [];
+				if (!options.includes(text)) {
+					throw invalidInput(
+						ctx,
+						itemIndex,
+						name,
+						`"${text}" is not one of its options: ${options.join(', ')}`,
+					);
+				}
+				break;
+			}
+			default:
+				break;
+		}
+		return { id: String(field.id), value: field.type === 'text' ? String(value) : text };
+	});
+}
+
+function readEmailOptions(ctx: IExecuteFunctions, itemIndex: number): IDataObject | undefined {
+	const given = ctx.getNodeParameter('emailOptions', itemIndex, {}) as IDataObject;
+	const meta: IDataObject = {};
+	for (const key of ['subject', 'message', 'redirectUrl']) {
+		const value = typeof given[key] === 'string' ? (given[key] as string).trim() : '';
+		if (value !== '') meta[key] = value;
+	}
+	if (meta.redirectUrl !== undefined && !isHttpUrl(meta.redirectUrl as string)) {
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			'Email Options › Redirect URL',
+			`"${String(meta.redirectUrl)}" is not an http(s) URL`,
+		);
+	}
+	return Object.keys(meta).length > 0 ? meta : undefined;
+}
 
 function recipientsFromParameters(ctx: IExecuteFunctions, itemIndex: number): unknown[] {
 	if (ctx.getNodeParameter('recipientsInput', itemIndex, 'fields') === 'fields') {
-		const collection = ctx.getNodeParameter('recipients', itemIndex, {}) as { recipient?: IDataObject[] };
+		const collection = ctx.getNodeParameter('recipients', itemIndex, {}) as {
+			recipient?: IDataObject[];
+		};
 		return collection.recipient ?? [];
 	}
 	let value = ctx.getNodeParameter('recipientsJson', itemIndex, '[]') as unknown;
@@ -138,7 +435,8 @@ function recipientsFromParameters(ctx: IExecuteFunctions, itemIndex: number): un
 /** Recipients as the service wants them, or an error naming the first bad one. */
 export function readRecipients(ctx: IExecuteFunctions, itemIndex: number): Recipient[] {
 	const raw = recipientsFromParameters(ctx, itemIndex);
-	if (raw.length === 0) throw invalidInput(ctx, itemIndex, 'Recipients', 'add at least one recipient');
+	if (raw.length === 0)
+		throw invalidInput(ctx, itemIndex, 'Recipients', 'add at least one recipient');
 	return raw.map((entry, position) => {
 		const label = (field?: string) => listEntryLabel('Recipients', 'recipient', position, field);
 		if (entry === null || typeof entry !== 'object') {
@@ -147,26 +445,67 @@ export function readRecipients(ctx: IExecuteFunctions, itemIndex: number): Recip
 		const { name, email, role } = entry as IDataObject;
 		const cleanName = typeof name === 'string' ? name.trim() : '';
 		const cleanEmail = typeof email === 'string' ? email.trim() : '';
-		const cleanRole = (typeof role === 'string' && role.trim() !== '' ? role.trim() : 'SIGNER').toUpperCase();
+		const cleanRole = (
+			typeof role === 'string' && role.trim() !== '' ? role.trim() : 'SIGNER'
+		).toUpperCase();
 		if (cleanName === '') throw invalidInput(ctx, itemIndex, label('Name'), 'must not be empty');
 		if (!isEmail(cleanEmail)) {
-			throw invalidInput(ctx, itemIndex, label('Email'), `"${String(email ?? '')}" is not a valid e-mail address`);
+			throw invalidInput(
+				ctx,
+				itemIndex,
+				label('Email'),
+				`"${String(email ?? '')}" is not a valid e-mail address`,
+			);
 		}
 		if (!(RECIPIENT_ROLES as readonly string[]).includes(cleanRole)) {
-			throw invalidInput(ctx, itemIndex, label('Role'), `"${String(role)}" is not one of ${RECIPIENT_ROLES.join(', ')}`);
+			throw invalidInput(
+				ctx,
+				itemIndex,
+				label('Role'),
+				`"${String(role)}" is not one of ${RECIPIENT_ROLES.join(', ')}`,
+			);
 		}
 		return { name: cleanName, email: cleanEmail, role: cleanRole as RecipientRole };
 	});
 }
 
-export async function generateFromTemplate(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const templateId = requiredId(this, itemIndex, 'templateId', 'Template ID');
+export async function generateFromTemplate(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<IDataObject> {
+	const templateId = readTemplateId(this, itemIndex);
 	const title = requiredString(this, itemIndex, 'title', 'Title');
 	const recipients = readRecipients(this, itemIndex);
-	return await signingRequest(this, {
+	const meta = readEmailOptions(this, itemIndex);
+	const distribute = this.getNodeParameter('distribute', itemIndex, true) as boolean;
+	const body: IDataObject = { title, recipients: recipients as unknown as IDataObject[] };
+	// The template is read only when there are values to check against its fields.
+	if (prefillFromParameters(this, itemIndex).length > 0) {
+		const template = await getTemplate(this, templateId, itemIndex);
+		body.prefillFields = readPrefillFields(this, itemIndex, template) as unknown as IDataObject[];
+	}
+	if (meta) body.meta = meta;
+	if (!distribute) body.distribute = false;
+	const document = await signingRequest(this, {
 		method: 'POST',
 		path: `/api/v2/templates/${encodeURIComponent(templateId)}/generate-document`,
-		body: { title, recipients: recipients as unknown as IDataObject[] },
+		body,
 		itemIndex,
+		errorHints: { 404: templateNotFoundHint(templateId) },
 	});
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const includeSigningUrls =
+		typeof options.includeSigningUrls === 'boolean'
+			? options.includeSigningUrls
+			: !runsAsTool(this);
+	if (includeSigningUrls || !Array.isArray(document.recipients)) return document;
+	// A signing URL lets anyone sign as its recipient: an agent's context is no place for it.
+	return {
+		...document,
+		recipients: (document.recipients as IDataObject[]).map((recipient) => {
+			const withoutUrl = { ...recipient };
+			delete withoutUrl.signingUrl;
+			return withoutUrl;
+		}),
+	};
 }

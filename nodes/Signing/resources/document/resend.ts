@@ -1,0 +1,67 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { invalidInput } from '../../../shared/validation';
+import { signingRequest } from '../../transport';
+import { documentPath, readDocumentId } from './documentId';
+
+const show = { resource: ['document'], operation: ['resend'] };
+
+export const resendDescription: INodeProperties[] = [
+	{
+		displayName: 'Remind',
+		name: 'remind',
+		type: 'options',
+		default: 'allPending',
+		options: [
+			{
+				name: 'All Pending Signers',
+				value: 'allPending',
+				description: 'Every signer and approver who has not signed yet',
+			},
+			{
+				name: 'Chosen Recipients',
+				value: 'chosen',
+				description: 'Only the recipients given below',
+			},
+		],
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Recipient IDs',
+		name: 'recipientIds',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'rcp_…, rcp_…',
+		description:
+			'Recipients to remind, separated by commas (or an expression giving an array): the recipientId of each, from Get or the event payload. None of them may have signed already.',
+		displayOptions: { show: { ...show, remind: ['chosen'] } },
+	},
+];
+
+function readRecipientIds(ctx: IExecuteFunctions, itemIndex: number): string[] {
+	const value = ctx.getNodeParameter('recipientIds', itemIndex, '') as unknown;
+	const ids = (Array.isArray(value) ? value.map(String) : String(value ?? '').split(','))
+		.map((id) => id.trim())
+		.filter((id) => id !== '');
+	if (ids.length === 0)
+		throw invalidInput(ctx, itemIndex, 'Recipient IDs', 'give at least one recipient ID');
+	return ids;
+}
+
+/** Sends the invitation again; the answer lists whom it reached. */
+export async function resend(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const documentId = readDocumentId(this, itemIndex);
+	const chosen = this.getNodeParameter('remind', itemIndex, 'allPending') === 'chosen';
+	const body = chosen ? { recipientIds: readRecipientIds(this, itemIndex) } : undefined;
+	const answer = await signingRequest(this, {
+		method: 'POST',
+		path: documentPath(documentId, '/resend'),
+		body,
+		itemIndex,
+		errorHints: {
+			409: `Only a pending document can be reminded: document ${documentId} is a draft (use Send) or is completed, rejected or cancelled.`,
+		},
+	});
+	return { documentId, ...answer };
+}
