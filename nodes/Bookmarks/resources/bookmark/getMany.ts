@@ -31,6 +31,30 @@ export const listLocator: INodeProperties = {
 	],
 };
 
+const filtersCollection: INodeProperties = {
+	displayName: 'Filters',
+	name: 'filters',
+	type: 'collection',
+	placeholder: 'Add Filter',
+	default: {},
+};
+
+const queryFilter: INodeProperties = {
+	displayName: 'Query',
+	name: 'query',
+	type: 'string',
+	default: '',
+	description: 'Keyword or phrase to search for',
+};
+
+const tagFilter: INodeProperties = {
+	displayName: 'Tag',
+	name: 'tag',
+	type: 'string',
+	default: '',
+	description: 'Only records with this tag',
+};
+
 export const getManyDescription: INodeProperties[] = [
 	{
 		displayName: 'Query',
@@ -44,31 +68,18 @@ export const getManyDescription: INodeProperties[] = [
 		displayOptions: { show: showSearch },
 	},
 	...returnAllAndLimit(showBoth, BOOKMARKS_DEFAULT_LIMIT),
+	// Two "filters" collections rather than one whose Query option has displayOptions: n8n 1.x
+	// cannot resolve a collection option that depends on a parameter outside the collection
+	// ("Max iterations reached"), which stops a workflow using Search from activating.
 	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: { show: showBoth },
-		options: [
-			{ ...listLocator },
-			{
-				displayName: 'Query',
-				name: 'query',
-				type: 'string',
-				default: '',
-				description: 'Keyword or phrase to search for',
-				displayOptions: { show: showGetMany },
-			},
-			{
-				displayName: 'Tag',
-				name: 'tag',
-				type: 'string',
-				default: '',
-				description: 'Only records with this tag',
-			},
-		],
+		...filtersCollection,
+		displayOptions: { show: showSearch },
+		options: [{ ...listLocator }, tagFilter],
+	},
+	{
+		...filtersCollection,
+		displayOptions: { show: showGetMany },
+		options: [{ ...listLocator }, queryFilter, tagFilter],
 	},
 ];
 
