@@ -1,4 +1,10 @@
-import type { INodeParameters, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeParameters,
+	INodeProperties,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { Bookmarks } from '../../nodes/Bookmarks/Bookmarks.node';
@@ -7,6 +13,7 @@ import { Signing } from '../../nodes/Signing/Signing.node';
 import { SigningTrigger } from '../../nodes/Signing/SigningTrigger.node';
 import { Survey } from '../../nodes/Survey/Survey.node';
 import { SurveyTrigger } from '../../nodes/Survey/SurveyTrigger.node';
+import { personalDataMode, runsAsTool } from '../../nodes/shared/privacy';
 
 const NODES: INodeType[] = [
 	new Bookmarks(),
@@ -76,5 +83,31 @@ describe('node descriptions that n8n 1.x and 2.x both resolve', () => {
 			const resolved = resolve({ resource: 'bookmark', operation: 'search', query: 'portfolio', filters: { tag: 'essay' } });
 			expect(resolved).toMatchObject({ query: 'portfolio', filters: { tag: 'essay' } });
 		});
+	});
+});
+
+/**
+ * n8n 2.x tells a node it runs as an agent's tool (`isToolExecution`); n8n 1.x (1.123.81
+ * included) has no such method and runs a node as a tool only through its generated
+ * "…Tool" variant. The end-to-end MCP test exercises both for real; these pin the two shapes.
+ */
+describe('tool detection on the execute context of n8n 1.x and 2.x', () => {
+	const context = (type: string, isToolExecution?: () => boolean) =>
+		({
+			getNode: () => ({ name: 'Survey', type, typeVersion: 1, position: [0, 0], parameters: {} }),
+			...(isToolExecution ? { isToolExecution } : {}),
+		}) as unknown as IExecuteFunctions;
+
+	it('n8n 1.x (no isToolExecution): the Tool variant is a tool, the plain node is not', () => {
+		expect(runsAsTool(context('n8n-nodes-sign-survey-bookmark.surveyTool'))).toBe(true);
+		expect(personalDataMode(context('n8n-nodes-sign-survey-bookmark.surveyTool'), undefined)).toBe('redact');
+		expect(runsAsTool(context('n8n-nodes-sign-survey-bookmark.survey'))).toBe(false);
+		expect(personalDataMode(context('n8n-nodes-sign-survey-bookmark.survey'), undefined)).toBe('keep');
+	});
+
+	it('n8n 2.x (isToolExecution): a tool call of the plain node counts, as does the Tool variant', () => {
+		expect(runsAsTool(context('n8n-nodes-sign-survey-bookmark.survey', () => true))).toBe(true);
+		expect(runsAsTool(context('n8n-nodes-sign-survey-bookmark.survey', () => false))).toBe(false);
+		expect(runsAsTool(context('n8n-nodes-sign-survey-bookmark.surveyTool', () => false))).toBe(true);
 	});
 });
