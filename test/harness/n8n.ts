@@ -281,10 +281,14 @@ async function signInOwner(baseUrl: string): Promise<string> {
 async function createApiKey(
 	rest: <T>(method: string, route: string, body?: unknown) => Promise<T>,
 ): Promise<string> {
-	const scopes = await rest<string[]>('GET', '/api-keys/scopes');
+	// n8n before 1.8x has no API key scopes (every key may do everything): no scopes route.
+	const scopes = await rest<string[]>('GET', '/api-keys/scopes').catch((error: unknown) => {
+		if (error instanceof HttpError && error.status === 404) return undefined;
+		throw error;
+	});
 	const created = await rest<{ rawApiKey: string }>('POST', '/api-keys', {
 		label: `harness-${Date.now()}`,
-		scopes,
+		...(scopes ? { scopes } : {}),
 		expiresAt: null,
 	});
 	return created.rawApiKey;
