@@ -28,11 +28,12 @@ import { RecordedRequest, sandboxControl } from '../unit/helpers/sandbox';
 jest.setTimeout(300_000);
 
 /**
- * n8n has the MCP Server Trigger from 1.88.0 on: in an older n8n the MCP sample cannot
- * import with its nodes, so it is left out there (the other samples need nothing newer).
+ * The MCP sample uses the MCP Server Trigger's version 2 (Streamable HTTP, which the test's
+ * client speaks): n8n 1.99.1 has it, 1.97.1 only versions 1 and 1.1 (SSE; the trigger itself
+ * came with 1.88.0). In an older n8n the sample is left out; the others need nothing newer.
  */
-const MCP_SERVER_TRIGGER_SINCE = '1.88.0';
-const hasMcpServerTrigger = n8nAtLeast(MCP_SERVER_TRIGGER_SINCE);
+const MCP_SERVER_TRIGGER_V2_SINCE = '1.99.0';
+const hasMcpServerTrigger = n8nAtLeast(MCP_SERVER_TRIGGER_V2_SINCE);
 const usesMcpServerTrigger = (file: string) =>
 	(JSON.parse(readFileSync(file, 'utf8')) as WorkflowFile).nodes.some(
 		(node) => node.type === '@n8n/n8n-nodes-langchain.mcpTrigger',
@@ -92,7 +93,7 @@ describe('the sample workflows, as shipped, in a real n8n', () => {
 		const files = listWorkflowFiles();
 		expect(files.length).toBeGreaterThanOrEqual(4);
 		expect(workflows).toHaveLength(files.length);
-		expect(known.has('@n8n/n8n-nodes-langchain.mcpTrigger')).toBe(hasMcpServerTrigger);
+		expect(known.get('@n8n/n8n-nodes-langchain.mcpTrigger')?.includes(2) ?? false).toBe(hasMcpServerTrigger);
 		for (const file of files.filter(runsHere)) {
 			const workflow = JSON.parse(readFileSync(file, 'utf8')) as WorkflowFile;
 			const names = new Set(workflow.nodes.map((node) => node.name));
