@@ -4,13 +4,19 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-stage() { printf '\n=== %s ===\n' "$1"; }
+stage() { printf '\n=== %s (at %ds) ===\n' "$1" "$SECONDS"; }
+
+# The n8n versions the end-to-end suite runs against: the 2.x it is built for and the last
+# 1.x line. Each is installed into its own folder under .n8n-runtime/.
+N8N_TEST_VERSIONS="${N8N_TEST_VERSIONS:-2.41.1 1.123.81}"
 
 stage "install dependencies"
 bash scripts/install-deps.sh
 
-stage "install n8n (Node 24 + n8n, once)"
-bash scripts/install-n8n.sh
+for version in $N8N_TEST_VERSIONS; do
+  stage "install n8n $version (Node 24 + n8n, once)"
+  N8N_VERSION="$version" bash scripts/install-n8n.sh
+done
 
 stage "lint (n8n-node lint, strict)"
 npx n8n-node lint
@@ -27,5 +33,9 @@ npx jest --selectProjects unit
 stage "sandbox contract tests"
 npx jest --selectProjects sandbox
 
-stage "end-to-end tests in a real n8n"
-npx jest --selectProjects e2e --runInBand
+for version in $N8N_TEST_VERSIONS; do
+  stage "end-to-end tests in a real n8n $version"
+  N8N_VERSION="$version" npx jest --selectProjects e2e --runInBand
+done
+
+stage "done"

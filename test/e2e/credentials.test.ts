@@ -1,4 +1,5 @@
 import { freePort, N8nInstance, packPackage, startN8n } from '../harness/n8n';
+import { createCredential } from '../harness/provision';
 import { Sandbox, startSandbox } from '../sandbox';
 
 jest.setTimeout(300_000);
@@ -24,11 +25,7 @@ describe('"Test credential" in a real n8n', () => {
 
 	/** Saves the credential, then presses "Test" on it as the editor does. */
 	const test = async (type: string, data: Record<string, string>) => {
-		const saved = await n8n.api<{ id: string; name: string }>('POST', '/credentials', {
-			name: `${type} under test ${Math.random()}`,
-			type,
-			data,
-		});
+		const saved = await createCredential(n8n, `${type} under test ${Math.random()}`, type, data);
 		return await n8n.rest<{ status: string; message: string }>('POST', '/credentials/test', {
 			credentials: { id: saved.id, name: saved.name, type, data },
 		});

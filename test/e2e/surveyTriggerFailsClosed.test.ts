@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 
 import { N8nInstance, PACKAGE_NAME } from '../harness/n8n';
+import { n8nAtLeast } from '../harness/paths';
 import {
 	activateWorkflow,
 	deactivateWorkflow,
@@ -168,7 +169,9 @@ describe('Survey Trigger in a real n8n fails closed', () => {
 		expect(executions).toHaveLength(1);
 	});
 
-	it('runs the retry of a delivery n8n failed to start (regression: it was acknowledged as a duplicate)', async () => {
+	// n8n 1.x (1.123.81) answers a trigger's delivery 200 before it stores the execution: with the
+	// database locked the first attempt still gets 200, so there is no failed attempt to retry.
+	(n8nAtLeast('2.0.0') ? it : it.skip)('runs the retry of a delivery n8n failed to start (regression: it was acknowledged as a duplicate)', async () => {
 		const workflow = await importWorkflow(
 			stack.n8n,
 			{

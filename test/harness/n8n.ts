@@ -14,7 +14,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 
-import { N8N_BIN, N8N_VERSION, NODE24_BIN, PROJECT_ROOT, RUNTIME_DIR } from './paths';
+import { N8N_BIN, N8N_VERSION, NODE_BIN, PROJECT_ROOT, RUNTIME_DIR } from './paths';
 
 const execFileAsync = promisify(execFile);
 
@@ -55,9 +55,9 @@ export interface N8nInstance {
 }
 
 export function assertRuntimeInstalled(): void {
-	if (!existsSync(N8N_BIN) || !existsSync(NODE24_BIN)) {
+	if (!existsSync(N8N_BIN) || !existsSync(NODE_BIN)) {
 		throw new Error(
-			`n8n ${N8N_VERSION} is not installed in ${RUNTIME_DIR}: run "bash scripts/install-n8n.sh" first`,
+			`n8n ${N8N_VERSION} is not installed in ${RUNTIME_DIR}: run "N8N_VERSION=${N8N_VERSION} bash scripts/install-n8n.sh" first`,
 		);
 	}
 }
@@ -175,11 +175,11 @@ export async function startN8n(options: N8nOptions = {}): Promise<N8nInstance> {
 	const logFile = options.logFile ?? path.join(PROJECT_ROOT, '.tmp', `n8n-${port}.log`);
 	const log = createWriteStream(logFile, { flags: 'a' });
 	const baseUrl = `http://127.0.0.1:${port}`;
-	const child = spawn(NODE24_BIN, [N8N_BIN, 'start'], {
+	const child = spawn(NODE_BIN, [N8N_BIN, 'start'], {
 		cwd: userFolder,
 		env: {
 			...process.env,
-			PATH: `${path.dirname(NODE24_BIN)}:${process.env.PATH ?? ''}`,
+			PATH: `${path.dirname(NODE_BIN)}:${process.env.PATH ?? ''}`,
 			NODE_ENV: 'production',
 			N8N_USER_FOLDER: userFolder,
 			N8N_PORT: String(port),
@@ -287,10 +287,14 @@ async function signInOwner(baseUrl: string): Promise<string> {
 async function createApiKey(
 	rest: <T>(method: string, route: string, body?: unknown) => Promise<T>,
 ): Promise<string> {
-	const scopes = await rest<string[]>('GET', '/api-keys/scopes');
+	// n8n before 1.8x has no API key scopes (every key may do everything): no scopes route.
+	const scopes = await rest<string[]>('GET', '/api-keys/scopes').catch((error: unknown) => {
+		if (error instanceof HttpError && error.status === 404) return undefined;
+		throw error;
+	});
 	const created = await rest<{ rawApiKey: string }>('POST', '/api-keys', {
 		label: `harness-${Date.now()}`,
-		scopes,
+		...(scopes ? { scopes } : {}),
 		expiresAt: null,
 	});
 	return created.rawApiKey;

@@ -5,6 +5,7 @@ import type { Sandbox, SandboxOptions } from '../sandbox';
 import { startSandbox } from '../sandbox';
 import type { N8nInstance } from './n8n';
 import { listWorkflowFiles, PACKAGE_NAME, packPackage, startN8n } from './n8n';
+import { N8N_MAJOR } from './paths';
 
 export const SIGNING_WEBHOOK_SECRET = 'sandbox-signing-webhook-secret';
 /** The bearer token MCP clients send to the sample MCP servers (credential "MCP clients (sandbox)"). */
@@ -40,12 +41,36 @@ export interface ImportedWorkflow {
 	nodes: WorkflowNode[];
 }
 
+/**
+ * Saves a credential through the public API. n8n 1.x's schema for every credential also
+ * requires `allowedHttpRequestDomains` (which domains the HTTP Request node may use it for);
+ * the harness fills in n8n's own default, "all", wherever the schema asks for it.
+ */
+export async function createCredential(
+	n8n: N8nInstance,
+	name: string,
+	type: string,
+	data: Record<string, unknown>,
+): Promise<CredentialRef> {
+	const schema = await n8n
+		.api<{ properties?: Record<string, unknown> }>('GET', `/credentials/schema/${type}`)
+		.catch(() => undefined);
+	const completed =
+		schema?.properties?.allowedHttpRequestDomains && data.allowedHttpRequestDomains === undefined
+			? { ...data, allowedHttpRequestDomains: 'all' }
+			: data;
+	const created = await n8n.api<{ id: string; name: string }>('POST', '/credentials', {
+		name,
+		type,
+		data: completed,
+	});
+	return { id: created.id, name: created.name };
+}
+
 /** Credentials of the three services, pointing at the sandbox, and the one MCP clients authenticate with. */
 export async function createSandboxCredentials(n8n: N8nInstance, sandbox: Sandbox): Promise<CredentialRefs> {
-	const create = async (name: string, type: string, data: Record<string, string>) => {
-		const created = await n8n.api<{ id: string; name: string }>('POST', '/credentials', { name, type, data });
-		return { id: created.id, name: created.name };
-	};
+	const create = async (name: string, type: string, data: Record<string, string>) =>
+		await createCredential(n8n, name, type, data);
 	return {
 		signingApi: await create('Signing (sandbox)', 'signingApi', {
 			baseUrl: sandbox.signing.url,
@@ -110,7 +135,8 @@ export function hasTrigger(workflow: ImportedWorkflow): boolean {
 
 /**
  * Activates a workflow and waits until n8n has really registered it: activation is
- * asynchronous in n8n 2.x, and events sent before it completes are lost.
+ * asynchronous in n8n 2.x, and events sent before it completes are lost. The same public
+ * route activates in n8n 1.x.
  */
 export async function activateWorkflow(n8n: N8nInstance, id: string, timeoutMs = 60_000): Promise<void> {
 	await n8n.api('POST', `/workflows/${id}/activate`);
@@ -120,6 +146,8 @@ export async function activateWorkflow(n8n: N8nInstance, id: string, timeoutMs =
 			'GET',
 			`/workflows/${id}`,
 		);
+		// n8n 1.x activates synchronously and has no publication status.
+		if (workflow.active && N8N_MAJOR < 2) return;
 		if (workflow.active) {
 			const status = await n8n
 				.rest<{ status?: string } | undefined>('GET', `/workflows/${id}/publication-status`)

@@ -11,6 +11,46 @@ const showSearch = { resource: ['bookmark'], operation: ['search'] };
 const showGetMany = { resource: ['bookmark'], operation: ['getMany'] };
 const showBoth = { resource: ['bookmark'], operation: ['search', 'getMany'] };
 
+const filtersCollection: INodeProperties = {
+	displayName: 'Filters',
+	name: 'filters',
+	type: 'collection',
+	placeholder: 'Add Filter',
+	default: {},
+};
+
+const archivedFilter: INodeProperties = {
+	displayName: 'Archived',
+	name: 'archived',
+	type: 'boolean',
+	default: true,
+	description: 'Whether to return only archived records (on) or only records not archived (off)',
+};
+
+const favouritedFilter: INodeProperties = {
+	displayName: 'Favourited',
+	name: 'favourited',
+	type: 'boolean',
+	default: true,
+	description: 'Whether to return only favourited records (on) or only records not favourited (off)',
+};
+
+const queryFilter: INodeProperties = {
+	displayName: 'Query',
+	name: 'query',
+	type: 'string',
+	default: '',
+	description: 'Keyword or phrase to search for',
+};
+
+const tagFilter: INodeProperties = {
+	displayName: 'Tag',
+	name: 'tag',
+	type: 'string',
+	default: '',
+	description: 'Only records with this tag',
+};
+
 export const getManyDescription: INodeProperties[] = [
 	{
 		displayName: 'Query',
@@ -24,47 +64,18 @@ export const getManyDescription: INodeProperties[] = [
 		displayOptions: { show: showSearch },
 	},
 	...returnAllAndLimit(showBoth, BOOKMARKS_DEFAULT_LIMIT),
+	// Two "filters" collections rather than one whose Query option has displayOptions: n8n 1.x
+	// cannot resolve a collection option that depends on a parameter outside the collection
+	// ("Max iterations reached"), which stops a workflow using Search from activating.
 	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: { show: showBoth },
-		options: [
-			{
-				displayName: 'Archived',
-				name: 'archived',
-				type: 'boolean',
-				default: true,
-				description:
-					'Whether to return only archived records (on) or only records not archived (off)',
-			},
-			{
-				displayName: 'Favourited',
-				name: 'favourited',
-				type: 'boolean',
-				default: true,
-				description:
-					'Whether to return only favourited records (on) or only records not favourited (off)',
-			},
-			{ ...listFilterLocator },
-			{
-				displayName: 'Query',
-				name: 'query',
-				type: 'string',
-				default: '',
-				description: 'Keyword or phrase to search for',
-				displayOptions: { show: showGetMany },
-			},
-			{
-				displayName: 'Tag',
-				name: 'tag',
-				type: 'string',
-				default: '',
-				description: 'Only records with this tag',
-			},
-		],
+		...filtersCollection,
+		displayOptions: { show: showSearch },
+		options: [archivedFilter, favouritedFilter, { ...listFilterLocator }, tagFilter],
+	},
+	{
+		...filtersCollection,
+		displayOptions: { show: showGetMany },
+		options: [archivedFilter, favouritedFilter, { ...listFilterLocator }, queryFilter, tagFilter],
 	},
 	{
 		displayName: 'Options',
