@@ -79,7 +79,7 @@ describe('node descriptions that n8n 1.x and 2.x both resolve', () => {
 				(property) => property.name === 'filters' && property.displayOptions?.show?.operation?.includes('search'),
 			);
 			expect(search).toHaveLength(1);
-			expect((search[0].options as INodeProperties[]).map((option) => option.name)).toEqual(['list', 'tag']);
+			expect((search[0].options as INodeProperties[]).map((option) => option.name)).toEqual(['archived', 'favourited', 'list', 'tag']);
 			const resolved = resolve({ resource: 'bookmark', operation: 'search', query: 'portfolio', filters: { tag: 'essay' } });
 			expect(resolved).toMatchObject({ query: 'portfolio', filters: { tag: 'essay' } });
 		});
