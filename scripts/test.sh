@@ -12,6 +12,9 @@ bash scripts/install-deps.sh
 stage "install n8n (Node 24 + n8n, once)"
 bash scripts/install-n8n.sh
 
+stage "install Redis, Postgres and nginx for queue mode (Debian packages, once)"
+bash scripts/install-queue-deps.sh
+
 stage "lint (n8n-node lint, strict)"
 npx n8n-node lint
 
@@ -29,3 +32,6 @@ npx jest --selectProjects sandbox
 
 stage "end-to-end tests in a real n8n"
 npx jest --selectProjects e2e --runInBand
+
+stage "end-to-end tests in n8n queue mode (Redis, Postgres, worker, two webhook processes, nginx)"
+npx jest --selectProjects e2e-queue --runInBand

@@ -51,6 +51,8 @@ export interface QueueN8n {
 	worker(): N8nInstance | undefined;
 	stopWorker(): Promise<void>;
 	startWorker(): Promise<void>;
+	/** Executions waiting in the Redis queue for a worker, and being run by one. */
+	queuedJobs(): Promise<{ waiting: number; active: number }>;
 	/** One line per request the proxy passed on: `<uri> <status> <upstream address> <delivery id>`. */
 	proxyLog(): string[];
 	logDir: string;
@@ -335,6 +337,11 @@ export async function startQueueN8n(options: QueueOptions): Promise<QueueN8n> {
 			worker: () => worker,
 			stopWorker,
 			startWorker,
+			queuedJobs: async () => {
+				const length = async (list: string) =>
+					Number((await execFileAsync('redis-cli', ['-h', '127.0.0.1', '-p', String(redis.port), 'LLEN', `bull:jobs:${list}`])).stdout.trim());
+				return { waiting: await length('wait'), active: await length('active') };
+			},
 			proxyLog: () => {
 				const file = path.join(logDir, 'nginx-access.log');
 				return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : [];
