@@ -230,6 +230,21 @@ ${webhookPorts.map((p) => `\t\tserver 127.0.0.1:${p};`).join('\n')}
 	};
 }
 
+/**
+ * Starts an n8n process on a free port, again on another one if the port (or its task broker's)
+ * was taken between the check and n8n's listen: other test runs pick free ports at the same time.
+ */
+async function startOnFreePort(start: (port: number) => Promise<N8nInstance>, fixedPort?: number): Promise<N8nInstance> {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await start(fixedPort ?? (await freePort()));
+		} catch (error) {
+			const portTaken = /already in use/i.test((error as Error).message);
+			if (fixedPort !== undefined || attempt >= 3 || !portTaken) throw error;
+		}
+	}
+}
+
 export async function startQueueN8n(options: QueueOptions): Promise<QueueN8n> {
 	const logDir = path.join(PROJECT_ROOT, '.tmp', `queue-${Date.now()}`);
 	mkdirSync(logDir, { recursive: true });
@@ -262,8 +277,7 @@ export async function startQueueN8n(options: QueueOptions): Promise<QueueN8n> {
 		// Each process its own user folder with the package installed from the tarball, as a
 		// user installs it on every machine; kept across a worker restart, removed at the end.
 		const userFolder = (name: string) => {
-			const folder = path.join(logDir, name);
-			mkdirSync(folder, { recursive: true });
+			const folder = mkdtempSync(path.join(os.tmpdir(), `n8n-queue-${name}-`));
 			started.push({ stop: async () => rmSync(folder, { recursive: true, force: true }) });
 			return folder;
 		};
@@ -275,32 +289,38 @@ export async function startQueueN8n(options: QueueOptions): Promise<QueueN8n> {
 		await Promise.all([mainFolder, workerFolder, ...webhookFolders].map(install));
 
 		// The main process first: it runs the database migrations the others wait for.
-		const main = await startN8n({
-			port: options.ports?.main,
-			userFolder: mainFolder,
-			logFile: path.join(logDir, 'main.log'),
-			// Production webhooks go to the webhook processes only, as behind a real load balancer.
-			env: { ...shared, N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' },
-		});
+		const main = await startOnFreePort(
+			async (port) =>
+				await startN8n({
+					port,
+					userFolder: mainFolder,
+					logFile: path.join(logDir, 'main.log'),
+					// Production webhooks go to the webhook processes only, as behind a real load balancer.
+					env: { ...shared, N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' },
+				}),
+			options.ports?.main,
+		);
 		started.push(main);
 
 		let worker: N8nInstance | undefined;
 		const startWorker = async () => {
 			if (worker) return;
-			const port = await freePort();
-			worker = await startN8n({
-				command: 'worker',
-				args: [`--concurrency=${workerConcurrency}`],
-				port,
-				userFolder: workerFolder,
-				logFile: path.join(logDir, 'worker.log'),
-				env: {
-					...shared,
-					QUEUE_HEALTH_CHECK_ACTIVE: 'true',
-					QUEUE_HEALTH_CHECK_PORT: String(port),
-					N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
-				},
-			});
+			worker = await startOnFreePort(
+				async (port) =>
+					await startN8n({
+						command: 'worker',
+						args: [`--concurrency=${workerConcurrency}`],
+						port,
+						userFolder: workerFolder,
+						logFile: path.join(logDir, 'worker.log'),
+						env: {
+							...shared,
+							QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+							QUEUE_HEALTH_CHECK_PORT: String(port),
+							N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+						},
+					}),
+			);
 		};
 		const stopWorker = async () => {
 			const running = worker;
@@ -309,23 +329,26 @@ export async function startQueueN8n(options: QueueOptions): Promise<QueueN8n> {
 		};
 		started.push({ stop: stopWorker });
 
-		const webhookPorts = await Promise.all(webhookFolders.map(async () => await freePort()));
 		const [webhookProcesses] = await Promise.all([
 			Promise.all(
 				webhookFolders.map(async (folder, index) => {
-					const instance = await startN8n({
-						command: 'webhook',
-						port: webhookPorts[index],
-						userFolder: folder,
-						logFile: path.join(logDir, `webhook-${index + 1}.log`),
-						env: shared,
-					});
+					const instance = await startOnFreePort(
+						async (port) =>
+							await startN8n({
+								command: 'webhook',
+								port,
+								userFolder: folder,
+								logFile: path.join(logDir, `webhook-${index + 1}.log`),
+								env: shared,
+							}),
+					);
 					started.push(instance);
 					return instance;
 				}),
 			),
 			startWorker(),
 		]);
+		const webhookPorts = webhookProcesses.map((instance) => Number(new URL(instance.baseUrl).port));
 
 		started.push(await startProxy(logDir, proxyPort, Number(new URL(main.baseUrl).port), webhookPorts));
 
