@@ -33,8 +33,9 @@ async function main() {
 	const queue = await startQueueN8n({
 		packageTarball: await packPackage(),
 		ports: {
-			main: Number(process.env.N8N_PORT ?? 5678),
-			proxy: Number(process.env.QUEUE_PROXY_PORT ?? 5680),
+			// 0 picks a free port.
+			main: Number(process.env.N8N_PORT ?? 5678) || undefined,
+			proxy: Number(process.env.QUEUE_PROXY_PORT ?? 5680) || undefined,
 		},
 	});
 
