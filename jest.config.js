@@ -1,4 +1,4 @@
-/** Three projects so that the test command can run them as separate, named stages. */
+/** Projects so that the test command can run them as separate, named stages. */
 const tsJest = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] };
 
 module.exports = {
@@ -20,6 +20,13 @@ module.exports = {
 			testEnvironment: 'node',
 			transform: tsJest,
 			testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+		},
+		{
+			// n8n in queue mode (Redis, Postgres, worker, webhook processes, nginx): its own stage.
+			displayName: 'e2e-queue',
+			testEnvironment: 'node',
+			transform: tsJest,
+			testMatch: ['<rootDir>/test/e2e-queue/**/*.test.ts'],
 		},
 	],
 };

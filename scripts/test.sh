@@ -18,6 +18,9 @@ for version in $N8N_TEST_VERSIONS; do
   N8N_VERSION="$version" bash scripts/install-n8n.sh
 done
 
+stage "install Redis, Postgres and nginx for queue mode, and the sqlite3 shell (Debian packages, once)"
+bash scripts/install-queue-deps.sh
+
 stage "lint (n8n-node lint, strict)"
 npx n8n-node lint
 
@@ -37,5 +40,8 @@ for version in $N8N_TEST_VERSIONS; do
   stage "end-to-end tests in a real n8n $version"
   N8N_VERSION="$version" npx jest --selectProjects e2e --runInBand
 done
+
+stage "end-to-end tests in n8n queue mode (Redis, Postgres, worker, two webhook processes, nginx)"
+npx jest --selectProjects e2e-queue --runInBand
 
 stage "done"

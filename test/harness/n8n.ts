@@ -36,6 +36,15 @@ export interface N8nOptions {
 	env?: Record<string, string>;
 	/** Where n8n's own output goes; defaults to `.tmp/n8n-<port>.log`. */
 	logFile?: string;
+	/**
+	 * `start` (default): the main process, with the editor, owner and API key. `worker` and
+	 * `webhook` (queue mode) have no editor: ready once `/healthz/readiness` answers 200 on
+	 * `port` (a worker needs `QUEUE_HEALTH_CHECK_ACTIVE` and `QUEUE_HEALTH_CHECK_PORT` for it);
+	 * their `api`, `rest`, `apiKey` and `ownerCookie` are not available.
+	 */
+	command?: 'start' | 'worker' | 'webhook';
+	/** Arguments after the command, e.g. `--concurrency=1` for a worker. */
+	args?: string[];
 }
 
 export interface N8nInstance {
@@ -175,7 +184,8 @@ export async function startN8n(options: N8nOptions = {}): Promise<N8nInstance> {
 	const logFile = options.logFile ?? path.join(PROJECT_ROOT, '.tmp', `n8n-${port}.log`);
 	const log = createWriteStream(logFile, { flags: 'a' });
 	const baseUrl = `http://127.0.0.1:${port}`;
-	const child = spawn(NODE_BIN, [N8N_BIN, 'start'], {
+	const command = options.command ?? 'start';
+	const child = spawn(NODE_BIN, [N8N_BIN, command, ...(options.args ?? [])], {
 		cwd: userFolder,
 		env: {
 			...process.env,
@@ -218,6 +228,18 @@ export async function startN8n(options: N8nOptions = {}): Promise<N8nInstance> {
 	};
 
 	try {
+		if (command !== 'start') {
+			await waitFor(
+				`n8n ${command}`,
+				180_000,
+				async () => ((await fetch(`${baseUrl}/healthz/readiness`)).ok ? true : undefined),
+				child,
+			);
+			const noApi = async (): Promise<never> => {
+				throw new Error(`n8n ${command} has no API: call the main process`);
+			};
+			return { baseUrl, apiKey: '', ownerCookie: '', userFolder, logFile, pid: child.pid ?? 0, api: noApi, rest: noApi, stop };
+		}
 		// Until it is ready, n8n answers every route with 200 "n8n is starting up".
 		await waitFor(
 			'the n8n REST API',

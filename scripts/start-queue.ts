@@ -1,0 +1,85 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals */
+/**
+ * `npm start` in n8n queue mode: the sandbox of the three services, Redis, Postgres, the n8n
+ * main process, one worker and two webhook processes behind nginx (round robin), each with this
+ * package installed from its tarball; credentials pointing at the sandbox, and every sample
+ * workflow imported and active. Runs until Ctrl+C; all data is thrown away.
+ */
+import { OWNER, packPackage } from '../test/harness/n8n';
+import {
+	activateWorkflow,
+	createSandboxCredentials,
+	hasTrigger,
+	importWorkflowFiles,
+	nodesOfType,
+	SIGNING_WEBHOOK_SECRET,
+} from '../test/harness/provision';
+import { startQueueN8n } from '../test/harness/queue';
+import { startSandbox } from '../test/sandbox';
+
+const say = (line = '') => process.stdout.write(`${line}\n`);
+
+async function main() {
+	say('Starting the sandbox of the signing, bookmark and survey services...');
+	const sandbox = await startSandbox({
+		ports: {
+			signing: Number(process.env.SANDBOX_SIGNING_PORT ?? 4101),
+			bookmark: Number(process.env.SANDBOX_BOOKMARK_PORT ?? 4102),
+			survey: Number(process.env.SANDBOX_SURVEY_PORT ?? 4103),
+		},
+	});
+
+	say('Starting Redis, Postgres, n8n main, a worker, two webhook processes and nginx (1 to 3 minutes)...');
+	const queue = await startQueueN8n({
+		packageTarball: await packPackage(),
+		ports: {
+			// 0 picks a free port.
+			main: Number(process.env.N8N_PORT ?? 5678) || undefined,
+			proxy: Number(process.env.QUEUE_PROXY_PORT ?? 5680) || undefined,
+		},
+	});
+
+	const stopAll = async () => {
+		await queue.stop();
+		await sandbox.stop();
+		process.exit(0);
+	};
+	process.once('SIGINT', () => void stopAll());
+	process.once('SIGTERM', () => void stopAll());
+
+	const credentials = await createSandboxCredentials(queue.main, sandbox);
+	const workflows = await importWorkflowFiles(queue.main, credentials);
+	for (const workflow of workflows) {
+		for (const node of nodesOfType(workflow, 'signingTrigger')) {
+			// The load balancer's URL, as an administrator would enter it in the signing service.
+			await fetch(`${sandbox.signing.url}/_sandbox/webhook-endpoints`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({
+					url: `${queue.proxyUrl}/webhook/${node.webhookId}/webhook`,
+					secret: SIGNING_WEBHOOK_SECRET,
+				}),
+			});
+		}
+		if (hasTrigger(workflow)) await activateWorkflow(queue.main, workflow.id);
+	}
+
+	say();
+	say(`n8n (queue mode) is ready`);
+	say(`  editor:            ${queue.main.baseUrl}  (also through the proxy: ${queue.proxyUrl})`);
+	say(`  login:             ${OWNER.email} / ${OWNER.password}`);
+	say(`  webhooks (proxy):  ${queue.proxyUrl}/webhook/…  round robin to ${queue.webhookProcesses.map((p) => p.baseUrl).join(' and ')}`);
+	say(`  worker:            ${queue.worker()?.baseUrl ?? '(not running)'}/healthz, concurrency ${queue.workerConcurrency}`);
+	say(`  workflows:         ${workflows.map((w) => w.name).join(', ') || '(none in workflows/)'}`);
+	say(`Signing sandbox:     ${sandbox.signing.url}  (token ${sandbox.signing.apiKey})`);
+	say(`Bookmark sandbox:    ${sandbox.bookmark.url}  (key ${sandbox.bookmark.apiKey})`);
+	say(`Survey sandbox:      ${sandbox.survey.url}  (key ${sandbox.survey.apiKey})`);
+	say(`Logs (n8n processes, nginx, Redis, Postgres): ${queue.logDir}`);
+	say();
+	say('Press Ctrl+C to stop everything.');
+}
+
+main().catch((error) => {
+	process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
+	process.exit(1);
+});
