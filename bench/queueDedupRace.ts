@@ -21,7 +21,7 @@ import {
 	type WorkflowFile,
 } from '../test/harness/provision';
 import { startQueueN8n } from '../test/harness/queue';
-import { startSandbox } from '../test/sandbox';
+import { standardWebhookHeaders, startSandbox } from '../test/sandbox';
 import { sandboxControl } from '../test/unit/helpers/sandbox';
 
 const DELIVERIES = Number(process.env.QUEUE_RACE_DELIVERIES ?? 50);
@@ -42,17 +42,7 @@ async function main() {
 		const webhookId = workflow.nodes.find((node) => node.name === 'Application Finished')?.webhookId;
 		const urls = queue.webhookProcesses.map((process) => `${process.baseUrl}/webhook/${webhookId}/webhook`);
 		const send = async (url: string, id: string, body: string) => {
-			const now = new Date();
-			const response = await fetch(url, {
-				method: 'POST',
-				headers: {
-					'content-type': 'application/json',
-					'webhook-id': id,
-					'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
-					'webhook-signature': signer.sign(id, now, body),
-				},
-				body,
-			});
+			const response = await fetch(url, { method: 'POST', headers: standardWebhookHeaders(signer, id, body), body });
 			await response.arrayBuffer();
 		};
 		for (let start = 0; start < DELIVERIES; start += 10) {

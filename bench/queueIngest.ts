@@ -15,7 +15,7 @@ import { PACKAGE_NAME, packPackage } from '../test/harness/n8n';
 import { N8N_VERSION, PROJECT_ROOT } from '../test/harness/paths';
 import { activateWorkflow, createSandboxCredentials, importWorkflow, waitUntil } from '../test/harness/provision';
 import { startQueueN8n } from '../test/harness/queue';
-import { startSandbox } from '../test/sandbox';
+import { standardWebhookHeaders, startSandbox } from '../test/sandbox';
 import { sandboxControl } from '../test/unit/helpers/sandbox';
 
 const say = (line = '') => process.stdout.write(`${line}\n`);
@@ -97,15 +97,9 @@ async function main() {
 						data: { fullName: `Applicant ${n}`, decision: 'approved' },
 					});
 					const id = `msg_${label}_${n}`;
-					const now = new Date();
 					const status = await fetch(url, {
 						method: 'POST',
-						headers: {
-							'content-type': 'application/json',
-							'webhook-id': id,
-							'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
-							'webhook-signature': signer.sign(id, now, body),
-						},
+						headers: standardWebhookHeaders(signer, id, body),
 						body,
 						signal: AbortSignal.timeout(30_000),
 					})

@@ -13,6 +13,7 @@ import { Webhook } from 'standardwebhooks';
 import { N8N_VERSION, NODE24_BIN, PROJECT_ROOT } from '../test/harness/paths';
 import { N8nInstance, PACKAGE_NAME } from '../test/harness/n8n';
 import { activateWorkflow, importWorkflow, Stack, startStack, waitUntil } from '../test/harness/provision';
+import { standardWebhookHeaders } from '../test/sandbox';
 import { sandboxControl } from '../test/unit/helpers/sandbox';
 
 const say = (line = '') => process.stdout.write(`${line}\n`);
@@ -314,12 +315,7 @@ async function p2WebhookIngest(stack: Stack, options: { webhookNodeV1: boolean }
 					data: { fullName: `Applicant ${n}`, decision: 'approved' },
 				});
 				const id = `msg_${label}_${n}`;
-				const now = new Date();
-				const status = await post(url, body, {
-					'webhook-id': id,
-					'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
-					'webhook-signature': signer.sign(id, now, body),
-				}, 30_000).catch(() => 0);
+				const status = await post(url, body, standardWebhookHeaders(signer, id, body), 30_000).catch(() => 0);
 				if (status < 200 || status >= 300) rejects++;
 			}
 		};

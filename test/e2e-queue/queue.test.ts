@@ -24,7 +24,7 @@ import {
 	type ExecutionSummary,
 } from '../harness/provision';
 import { startQueueN8n, type QueueN8n } from '../harness/queue';
-import { type Sandbox, startSandbox } from '../sandbox';
+import { type Sandbox, standardWebhookHeaders, startSandbox } from '../sandbox';
 import { type RecordedRequest, sandboxControl } from '../unit/helpers/sandbox';
 
 jest.setTimeout(900_000);
@@ -174,17 +174,7 @@ describe('the pack in n8n queue mode (main, worker, two webhook processes behind
 			(process) => `${process.baseUrl}/webhook/${webhookIdOf(application, 'Application Finished')}/webhook`,
 		);
 		const send = async (url: string, id: string, body: string) => {
-			const now = new Date();
-			const response = await fetch(url, {
-				method: 'POST',
-				headers: {
-					'content-type': 'application/json',
-					'webhook-id': id,
-					'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
-					'webhook-signature': signer.sign(id, now, body),
-				},
-				body,
-			});
+			const response = await fetch(url, { method: 'POST', headers: standardWebhookHeaders(signer, id, body), body });
 			await response.arrayBuffer();
 			return response.status;
 		};

@@ -10,6 +10,7 @@ import { createSigningService } from './signing';
 import { createSurveyService } from './survey';
 
 export { SEED, SEED_COUNTS } from './seed';
+export { standardWebhookHeaders } from './survey';
 export type { RecordedRequest } from './service';
 export type { DeliveryAttempt } from './deliveries';
 

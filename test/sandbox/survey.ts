@@ -20,6 +20,20 @@ import {
 	oneOf,
 } from './validation';
 
+/**
+ * The headers of one signed delivery, as the service sends them (Standard Webhooks): signed now,
+ * over the exact body, so the same id can be signed again for a retry.
+ */
+export function standardWebhookHeaders(signer: Webhook, webhookId: string, body: string): Record<string, string> {
+	const now = new Date();
+	return {
+		'content-type': 'application/json',
+		'webhook-id': webhookId,
+		'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+		'webhook-signature': signer.sign(webhookId, now, body),
+	};
+}
+
 export const RESPONSES_LIMIT = { fallback: 50, min: 1, max: 250 };
 export const SURVEY_EVENTS = ['responseCreated', 'responseUpdated', 'responseFinished'] as const;
 const SURVEY_STATUSES = ['draft', 'scheduled', 'inProgress', 'paused', 'completed'] as const;
@@ -181,15 +195,7 @@ export function createSurveyService(options: SurveyOptions): Service {
 				event,
 				url: hook.url,
 				body,
-				headers: () => {
-					const now = new Date();
-					return {
-						'content-type': 'application/json',
-						'webhook-id': webhookId,
-						'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
-						'webhook-signature': signer.sign(webhookId, now, body),
-					};
-				},
+				headers: () => standardWebhookHeaders(signer, webhookId, body),
 			});
 		}
 	};
