@@ -348,6 +348,41 @@ describe('Applicant Records → Export of the privacy corpus, against the sandbo
 		expect(leakedValues(records)).toEqual(['Remington Rand']);
 	});
 
+	const readResponses = async (parameters: IDataObject) => {
+		const { context } = executeContext({
+			parameters,
+			credentials: { surveyApi: { baseUrl: sandbox.survey.url, apiKey: sandbox.survey.apiKey } },
+			node: { type: 'n8n-nodes-sign-survey-bookmark.surveyTool' },
+		});
+		return (await node.execute.call(context))[0].map((item) => item.json);
+	};
+
+	it('as a tool, Response → Get Many and Get leak none of them either', async () => {
+		const many = await readResponses({
+			resource: 'response',
+			operation: 'getMany',
+			surveyId: { mode: 'id', value: SURVEY_ID },
+			returnAll: true,
+		});
+		expect(many.map((response) => response.id)).toEqual(responseIds);
+		expect(leakedValues(many)).toEqual(['Remington Rand']);
+		// Get sees one response: a value that is personal only because another response holds it
+		// in a personal field cannot be known there (README, Personal data). What it may leak is
+		// therefore only text inside a longer answer, never a value of one of its own fields.
+		const wholeValues = (value: unknown): string[] =>
+			typeof value === 'string'
+				? [value]
+				: value !== null && typeof value === 'object'
+					? Object.entries(value).flatMap(([key, entry]) => [key, ...wholeValues(entry)])
+					: [String(value)];
+		for (const [index, responseId] of responseIds.entries()) {
+			const one = await readResponses({ resource: 'response', operation: 'get', responseId });
+			const ownValues = new Set(wholeValues(CORPUS[index]));
+			const leaked = leakedValues(one).filter((value) => value !== 'Remington Rand');
+			expect(leaked.filter((value) => ownValues.has(value))).toEqual([]);
+		}
+	});
+
 	it('matches Extra Personal Fields against the flattened names shown in the output', async () => {
 		const records = await exportRecords({
 			personalData: 'redact',
