@@ -225,16 +225,20 @@ describe('Bookmarks Trigger polling the sandbox', () => {
 			expect(await poll()).toEqual([]);
 			const touched = generated.filter((_, index) => index % 2 === 0);
 			for (const id of touched) await api('PATCH', `/api/v1/bookmarks/${id}`, { archived: true });
-			const first = ids(await poll());
-			expect(first).toEqual(touched);
+			// Changes made within one millisecond share a modifiedAt, so their order among
+			// themselves is the service's tie-break: what counts is each change once.
+			const sameChanges = (emitted: string[], expected: string[]) => {
+				expect(emitted).toHaveLength(new Set(emitted).size);
+				expect([...emitted].sort()).toEqual([...expected].sort());
+			};
+			sameChanges(ids(await poll()), touched);
 			// Touched again, and others for the first time, between the next two polls.
 			const second = [
 				...touched.slice(0, 20),
 				...generated.filter((_, index) => index % 2 === 1).slice(0, 110),
 			];
 			for (const id of second) await api('PATCH', `/api/v1/bookmarks/${id}`, { favourited: true });
-			const emitted = ids(await poll());
-			expect(emitted).toEqual(second);
+			sameChanges(ids(await poll()), second);
 			expect(await poll()).toEqual([]);
 		});
 
