@@ -255,7 +255,7 @@ describe('the pack in n8n queue mode (main, worker, two webhook processes behind
 		await activateWorkflow(queue.main, polling.id);
 		// Activation takes the first poll, which only remembers where "now" is.
 		await waitUntil('the first poll', async () => (await bookmarks().requests()).some(
-			(request) => request.method === 'GET' && request.query.limit === '1',
+			(request) => request.method === 'GET' && request.path === '/api/v1/bookmarks',
 		), 60_000);
 		const add = async (url: string) =>
 			((await fetch(`${sandbox.bookmark.url}/api/v1/bookmarks`, {
