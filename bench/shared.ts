@@ -244,13 +244,20 @@ export async function settledExecutions(n8n: N8nInstance, workflowId: string) {
 	);
 }
 
-/** The `json` of the items one node put out, over every execution of a workflow that ran it. */
-export async function itemsOutOf(n8n: N8nInstance, workflowId: string, nodeName: string) {
-	const executions = await listAllExecutions<{ status: string; data?: { resultData: { runData: RunData } } }>(
-		n8n,
-		workflowId,
-		true,
-	);
+export interface ExecutionWithData {
+	status: string;
+	startedAt: string;
+	stoppedAt?: string | null;
+	data?: { resultData: { runData: RunData } };
+}
+
+/** Every execution of a workflow with its data. */
+export async function executionsWithData(n8n: N8nInstance, workflowId: string) {
+	return await listAllExecutions<ExecutionWithData>(n8n, workflowId, true);
+}
+
+/** The `json` of the items one node put out, over the given executions. */
+export function itemsOutOf(executions: ExecutionWithData[], nodeName: string) {
 	return executions.flatMap((execution) =>
 		(execution.data?.resultData.runData[nodeName] ?? []).flatMap((run) =>
 			(run.data?.main[0] ?? []).map((item) => item.json as Record<string, unknown>),

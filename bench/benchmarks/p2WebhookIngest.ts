@@ -61,7 +61,7 @@ async function ingest(stack: Stack, deliveries: number, concurrency: number, web
 	const batch = (label: string, count: number) =>
 		Array.from({ length: count }, (_, n) => ({ id: `msg_${label}_${n}`, body: responseFinishedBody(label, n), signer }));
 	const run = async (url: string, workflowId: string, label: string) => {
-		await deliver(url, batch(`${label}_warmup`, WARMUP), concurrency);
+		await deliver(url, batch(`${label}_warmup`, Math.min(WARMUP, deliveries)), concurrency);
 		const before = await settledExecutions(n8n, workflowId);
 		const { wallMs, statuses } = await deliver(url, batch(label, deliveries), concurrency);
 		const executions = (await settledExecutions(n8n, workflowId)) - before;

@@ -69,8 +69,9 @@ export const queueIngest: Benchmark = {
 					500,
 				);
 
-			say(`  Warm-up: ${WARMUP} deliveries...`);
-			await deliver(url, batch('warmup', WARMUP), sizes.concurrency);
+			const warmup = Math.min(WARMUP, sizes.deliveries);
+			say(`  Warm-up: ${warmup} deliveries...`);
+			await deliver(url, batch('warmup', warmup), sizes.concurrency);
 			await drained();
 			const before = await countExecutions(queue.main, workflow.id, true);
 			const proxied = queue.proxyLog().length;
