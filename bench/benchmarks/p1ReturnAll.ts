@@ -1,9 +1,9 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals */
 /**
  * P1: Return All over the survey's responses with the Survey node, against n8n's HTTP Request
  * node with its pagination and a Split Out, first with the sandbox answering at once, then with
  * each page answered after `BENCH_LATENCY_MS` (a service behind a network and a database).
  */
+import { PACKAGE_NAME } from '../../test/harness/n8n';
 import type { Stack } from '../../test/harness/provision';
 import { sandboxControl } from '../../test/unit/helpers/sandbox';
 import {
@@ -19,11 +19,11 @@ import {
 	ratio,
 	type Row,
 	sampleMemory,
+	sizesFromEnv,
 	takeRequests,
 	webhookNode,
 	withStack,
 } from '../shared';
-import { PACKAGE_NAME } from '../../test/harness/n8n';
 
 const PAGE_SIZE = 250;
 
@@ -107,10 +107,12 @@ export const p1ReturnAll: Benchmark = {
 	title: 'P1 Return All (Survey node against HTTP Request pagination)',
 	runByDefault: true,
 	async run() {
-		const responses = Number(process.env.BENCH_RESPONSES ?? 20_000);
-		const latencyMs = Number(process.env.BENCH_LATENCY_MS ?? 50);
-		const runs = Number(process.env.BENCH_RUNS ?? 3);
-		const reducedSize = responses !== 20_000 || latencyMs !== 50 || runs !== 3;
+		const { responses, latencyMs, runs, reducedSize } = sizesFromEnv({
+			responses: ['BENCH_RESPONSES', 20_000],
+			// A page of a real service costs a round trip and a query; the sandbox answers in about a millisecond.
+			latencyMs: ['BENCH_LATENCY_MS', 50],
+			runs: ['BENCH_RUNS', 3],
+		});
 		return await withStack({ rateLimits: { survey: null } }, {}, async (stack) => {
 			await createBenchSurvey(stack, responses);
 			const ours = await deployChain(stack, 'Bench P1 – Survey node', [webhookNode('bench-p1-ours'), surveyReturnAllNode(stack)]);
