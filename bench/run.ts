@@ -81,7 +81,7 @@ async function main() {
 			const started = Date.now();
 			try {
 				const { figures, rows: benchmarkRows, reducedSize } = await benchmark.run();
-				const entry = { measuredAt: machine.date, machine, ...figures, ...(reducedSize && { reducedSize: true }) };
+				const entry = { machine, ...figures, ...(reducedSize && { reducedSize: true }) };
 				const file = reducedSize ? REDUCED_RESULTS_FILE : RESULTS_FILE;
 				writeJson(file, { ...readJson(file), [benchmark.name]: entry });
 				rows.push(...benchmarkRows.map((row) => (reducedSize ? { ...row, benchmark: `${row.benchmark} (reduced size)` } : row)));
