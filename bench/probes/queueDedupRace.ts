@@ -5,24 +5,24 @@
  * QUEUE_RACE_DELIVERIES (50) deliveries, each sent twice at the same moment, one copy to each
  * webhook process. Prints how many envelopes the sandbox received: with executions that overlap,
  * n8n's Remove Duplicates (a read-modify-write of one database row) lets some copies through.
- * `npx ts-node --transpile-only bench/queueDedupRace.ts` after `npm run build`.
+ * `npx ts-node --transpile-only bench/probes/queueDedupRace.ts` after `npm run build`.
  */
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Webhook } from 'standardwebhooks';
 
-import { packPackage } from '../test/harness/n8n';
-import { PROJECT_ROOT } from '../test/harness/paths';
+import { packPackage } from '../../test/harness/n8n';
+import { PROJECT_ROOT } from '../../test/harness/paths';
 import {
 	activateWorkflow,
 	createSandboxCredentials,
 	importWorkflow,
 	waitUntil,
 	type WorkflowFile,
-} from '../test/harness/provision';
-import { startQueueN8n } from '../test/harness/queue';
-import { standardWebhookHeaders, startSandbox } from '../test/sandbox';
-import { sandboxControl } from '../test/unit/helpers/sandbox';
+} from '../../test/harness/provision';
+import { startQueueN8n } from '../../test/harness/queue';
+import { standardWebhookHeaders, startSandbox } from '../../test/sandbox';
+import { sandboxControl } from '../../test/unit/helpers/sandbox';
 
 const DELIVERIES = Number(process.env.QUEUE_RACE_DELIVERIES ?? 50);
 const WORKER_CONCURRENCY = Number(process.env.QUEUE_RACE_CONCURRENCY ?? 5);

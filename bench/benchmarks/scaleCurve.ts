@@ -1,0 +1,128 @@
+/**
+ * The scale curve: Return All and Get Metrics over a growing survey (`BENCH_SCALE_SIZES`, by
+ * default 20,000, 100,000 and 200,000 responses, with the sandbox's rate limit lifted), against
+ * the HTTP Request node's pagination with a Split Out. Wall time and peak n8n memory at each
+ * size, and the slopes per 1,000 responses (least squares over the sizes).
+ */
+import { PACKAGE_NAME } from '../../test/harness/n8n';
+import type { Stack } from '../../test/harness/provision';
+import {
+	addBenchResponses,
+	BENCH_SURVEY,
+	type Benchmark,
+	createBenchSurvey,
+	deployChain,
+	megabytes,
+	type Node,
+	ratio,
+	type Row,
+	say,
+	sizeListFromEnv,
+	slope,
+	webhookNode,
+	withStack,
+} from '../shared';
+import { httpRequestReturnAllNodes, measureRun, surveyReturnAllNode } from './p1ReturnAll';
+
+function surveyGetMetricsNode(stack: Stack): Node {
+	return {
+		name: 'Metrics',
+		type: `${PACKAGE_NAME}.survey`,
+		typeVersion: 1,
+		position: [200, 0],
+		parameters: {
+			resource: 'survey',
+			operation: 'getMetrics',
+			surveyId: { __rl: true, mode: 'id', value: BENCH_SURVEY },
+		},
+		credentials: { surveyApi: stack.credentials.surveyApi },
+	};
+}
+
+const WORKFLOWS = {
+	surveyReturnAll: { title: 'Survey node, Return All', path: 'bench-scale-return-all' },
+	surveyGetMetrics: { title: 'Survey node, Get Metrics', path: 'bench-scale-metrics' },
+	httpRequestReturnAll: { title: 'HTTP Request pagination + Split Out', path: 'bench-scale-http' },
+} as const;
+type Contender = keyof typeof WORKFLOWS;
+
+/** Get Metrics keeps no more than the page in flight: its memory slope should be about nothing. */
+const METRICS_SLOPE_TARGET_MB = 0.05;
+
+export const scaleCurve: Benchmark = {
+	name: 'scaleCurve',
+	title: 'Scale curve (Return All and Get Metrics as the survey grows)',
+	runByDefault: true,
+	async run() {
+		const { sizes, reducedSize } = sizeListFromEnv('BENCH_SCALE_SIZES', [20_000, 100_000, 200_000]);
+		return await withStack({ rateLimits: { survey: null } }, {}, async (stack) => {
+			const nodes: Record<Contender, Node[]> = {
+				surveyReturnAll: [surveyReturnAllNode(stack)],
+				surveyGetMetrics: [surveyGetMetricsNode(stack)],
+				httpRequestReturnAll: httpRequestReturnAllNodes(stack),
+			};
+			for (const [contender, { title, path }] of Object.entries(WORKFLOWS) as Array<[Contender, (typeof WORKFLOWS)[Contender]]>) {
+				await deployChain(stack, `Bench scale – ${title}`, [webhookNode(path), ...nodes[contender]]);
+			}
+			const points: Array<{ responses: number } & Record<Contender, { wallMs: number; peakMemoryMb: number; requests: number; status: number }>> = [];
+			let total = 0;
+			for (const [index, size] of [...sizes].sort((a, b) => a - b).entries()) {
+				total = index === 0 ? await createBenchSurvey(stack, size) : await addBenchResponses(stack, size - total);
+				say(`  ${total} responses...`);
+				const point = { responses: total } as (typeof points)[number];
+				for (const [contender, { path }] of Object.entries(WORKFLOWS) as Array<[Contender, { path: string }]>) {
+					// The first size runs each workflow once beforehand, so that no figure includes n8n's first-run costs.
+					if (index === 0) await measureRun(stack, path);
+					const run = await measureRun(stack, path);
+					point[contender] = { wallMs: run.wallMs, peakMemoryMb: megabytes(run.peakBytes), requests: run.requests, status: run.status };
+				}
+				points.push(point);
+			}
+			const slopes = Object.fromEntries(
+				(Object.keys(WORKFLOWS) as Contender[]).map((contender) => [
+					contender,
+					{
+						msPer1000: +slope(points.map((point) => [point.responses / 1000, point[contender].wallMs])).toFixed(2),
+						mbPer1000: +slope(points.map((point) => [point.responses / 1000, point[contender].peakMemoryMb])).toFixed(3),
+					},
+				]),
+			) as Record<Contender, { msPer1000: number; mbPer1000: number }>;
+			const memorySlopeRatio = ratio(slopes.surveyReturnAll.mbPer1000, slopes.httpRequestReturnAll.mbPer1000);
+			const rows: Row[] = points.flatMap((point) => [
+				{
+					benchmark: `Scale ${point.responses} responses: Return All wall time / peak n8n memory`,
+					ours: `${point.surveyReturnAll.wallMs} ms / +${point.surveyReturnAll.peakMemoryMb} MB`,
+					theirs: `${point.httpRequestReturnAll.wallMs} ms / +${point.httpRequestReturnAll.peakMemoryMb} MB`,
+					result: `${ratio(point.httpRequestReturnAll.wallMs, point.surveyReturnAll.wallMs)}× faster`,
+					target: '',
+				},
+				{
+					benchmark: `Scale ${point.responses} responses: Get Metrics wall time / peak n8n memory`,
+					ours: `${point.surveyGetMetrics.wallMs} ms / +${point.surveyGetMetrics.peakMemoryMb} MB`,
+					theirs: '',
+					result: '',
+					target: '',
+				},
+			]);
+			rows.push(
+				{
+					benchmark: 'Scale slope, Return All: ms / MB per 1,000 responses',
+					ours: `${slopes.surveyReturnAll.msPer1000} ms / ${slopes.surveyReturnAll.mbPer1000} MB`,
+					theirs: `${slopes.httpRequestReturnAll.msPer1000} ms / ${slopes.httpRequestReturnAll.mbPer1000} MB`,
+					result: `memory slope ${memorySlopeRatio}×`,
+					target: '≤ 0.6×',
+					met: memorySlopeRatio <= 0.6,
+				},
+				{
+					benchmark: 'Scale slope, Get Metrics: ms / MB per 1,000 responses',
+					ours: `${slopes.surveyGetMetrics.msPer1000} ms / ${slopes.surveyGetMetrics.mbPer1000} MB`,
+					theirs: '',
+					result: '',
+					target: `≤ ${METRICS_SLOPE_TARGET_MB} MB (no growth)`,
+					met: slopes.surveyGetMetrics.mbPer1000 <= METRICS_SLOPE_TARGET_MB,
+				},
+			);
+			return { figures: { sizes, points, slopes, memorySlopeRatio }, rows, reducedSize };
+		});
+	},
+};
