@@ -6,28 +6,14 @@
  * workflow imported and active. Runs until Ctrl+C; all data is thrown away.
  */
 import { OWNER, packPackage } from '../test/harness/n8n';
-import {
-	activateWorkflow,
-	createSandboxCredentials,
-	hasTrigger,
-	importWorkflowFiles,
-	nodesOfType,
-	SIGNING_WEBHOOK_SECRET,
-} from '../test/harness/provision';
+import { deploySamples, startDemoSandbox } from '../test/harness/provision';
 import { startQueueN8n } from '../test/harness/queue';
-import { startSandbox } from '../test/sandbox';
 
 const say = (line = '') => process.stdout.write(`${line}\n`);
 
 async function main() {
 	say('Starting the sandbox of the signing, bookmark and survey services...');
-	const sandbox = await startSandbox({
-		ports: {
-			signing: Number(process.env.SANDBOX_SIGNING_PORT ?? 4101),
-			bookmark: Number(process.env.SANDBOX_BOOKMARK_PORT ?? 4102),
-			survey: Number(process.env.SANDBOX_SURVEY_PORT ?? 4103),
-		},
-	});
+	const sandbox = await startDemoSandbox();
 
 	say('Starting Redis, Postgres, n8n main, a worker, two webhook processes and nginx (1 to 3 minutes)...');
 	const queue = await startQueueN8n({
@@ -47,22 +33,12 @@ async function main() {
 	process.once('SIGINT', () => void stopAll());
 	process.once('SIGTERM', () => void stopAll());
 
-	const credentials = await createSandboxCredentials(queue.main, sandbox);
-	const workflows = await importWorkflowFiles(queue.main, credentials);
-	for (const workflow of workflows) {
-		for (const node of nodesOfType(workflow, 'signingTrigger')) {
-			// The load balancer's URL, as an administrator would enter it in the signing service.
-			await fetch(`${sandbox.signing.url}/_sandbox/webhook-endpoints`, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify({
-					url: `${queue.proxyUrl}/webhook/${node.webhookId}/webhook`,
-					secret: SIGNING_WEBHOOK_SECRET,
-				}),
-			});
-		}
-		if (hasTrigger(workflow)) await activateWorkflow(queue.main, workflow.id);
-	}
+	// The load balancer's URL, as an administrator would enter it in the signing service.
+	const workflows = await deploySamples(
+		queue.main,
+		sandbox,
+		(node) => `${queue.proxyUrl}/webhook/${node.webhookId}/webhook`,
+	);
 
 	say();
 	say(`n8n (queue mode) is ready`);

@@ -10,16 +10,12 @@ import * as path from 'node:path';
 import { OWNER, packPackage, startN8n } from '../test/harness/n8n';
 import { RUNTIME_DIR } from '../test/harness/paths';
 import {
-	activateWorkflow,
-	createSandboxCredentials,
+	deploySamples,
 	hasTrigger,
-	importWorkflowFiles,
 	MCP_TOKEN,
-	nodesOfType,
 	productionWebhookUrl,
-	SIGNING_WEBHOOK_SECRET,
+	startDemoSandbox,
 } from '../test/harness/provision';
-import { startSandbox } from '../test/sandbox';
 import { bannerLines, mcpPathsOf } from './banner';
 
 const N8N_PORT = Number(process.env.N8N_PORT ?? 5678);
@@ -27,13 +23,7 @@ const say = (line = '') => process.stdout.write(`${line}\n`);
 
 async function main() {
 	say('Starting the sandbox of the signing, bookmark and survey services...');
-	const sandbox = await startSandbox({
-		ports: {
-			signing: Number(process.env.SANDBOX_SIGNING_PORT ?? 4101),
-			bookmark: Number(process.env.SANDBOX_BOOKMARK_PORT ?? 4102),
-			survey: Number(process.env.SANDBOX_SURVEY_PORT ?? 4103),
-		},
-	});
+	const sandbox = await startDemoSandbox();
 
 	say('Packing the package and starting n8n with it (about 15 s)...');
 	const userFolder = path.join(RUNTIME_DIR, 'demo');
@@ -49,21 +39,7 @@ async function main() {
 	process.once('SIGINT', () => void stopAll());
 	process.once('SIGTERM', () => void stopAll());
 
-	const credentials = await createSandboxCredentials(n8n, sandbox);
-	const workflows = await importWorkflowFiles(n8n, credentials);
-	for (const workflow of workflows) {
-		for (const node of nodesOfType(workflow, 'signingTrigger')) {
-			await fetch(`${sandbox.signing.url}/_sandbox/webhook-endpoints`, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify({
-					url: productionWebhookUrl(n8n, node),
-					secret: SIGNING_WEBHOOK_SECRET,
-				}),
-			});
-		}
-		if (hasTrigger(workflow)) await activateWorkflow(n8n, workflow.id);
-	}
+	const workflows = await deploySamples(n8n, sandbox, (node) => productionWebhookUrl(n8n, node));
 
 	say();
 	for (const line of bannerLines({

@@ -19,7 +19,7 @@ export interface CredentialRef {
 /** Keyed by credential type, as workflow nodes reference them; httpBearerAuth guards the MCP servers. */
 export type CredentialRefs = Record<'signingApi' | 'bookmarkApi' | 'surveyApi' | 'httpBearerAuth', CredentialRef>;
 
-interface WorkflowNode {
+export interface WorkflowNode {
 	name: string;
 	type: string;
 	webhookId?: string;
@@ -228,6 +228,43 @@ export interface Stack {
 	n8n: N8nInstance;
 	credentials: CredentialRefs;
 	stop(): Promise<void>;
+}
+
+/** The sandbox on the ports `npm start` and `npm run start:queue` use, or those the environment names. */
+export async function startDemoSandbox(): Promise<Sandbox> {
+	return await startSandbox({
+		ports: {
+			signing: Number(process.env.SANDBOX_SIGNING_PORT ?? 4101),
+			bookmark: Number(process.env.SANDBOX_BOOKMARK_PORT ?? 4102),
+			survey: Number(process.env.SANDBOX_SURVEY_PORT ?? 4103),
+		},
+	});
+}
+
+/**
+ * What `npm start` and `npm run start:queue` set up in their n8n: credentials pointing at the
+ * sandbox, every sample workflow imported, each Signing Trigger's URL entered in the signing
+ * service (as its administrator would, at the address `webhookUrlOf` gives), and the workflows
+ * with a trigger activated.
+ */
+export async function deploySamples(
+	n8n: N8nInstance,
+	sandbox: Sandbox,
+	webhookUrlOf: (node: WorkflowNode) => string,
+): Promise<ImportedWorkflow[]> {
+	const credentials = await createSandboxCredentials(n8n, sandbox);
+	const workflows = await importWorkflowFiles(n8n, credentials);
+	for (const workflow of workflows) {
+		for (const node of nodesOfType(workflow, 'signingTrigger')) {
+			await fetch(`${sandbox.signing.url}/_sandbox/webhook-endpoints`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ url: webhookUrlOf(node), secret: SIGNING_WEBHOOK_SECRET }),
+			});
+		}
+		if (hasTrigger(workflow)) await activateWorkflow(n8n, workflow.id);
+	}
+	return workflows;
 }
 
 /** The sandbox, a real n8n with the package installed from its tarball, and credentials to the sandbox. */
