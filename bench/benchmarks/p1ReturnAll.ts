@@ -2,6 +2,9 @@
  * P1: Return All over the survey's responses with the Survey node, against n8n's HTTP Request
  * node with its pagination and a Split Out, first with the sandbox answering at once, then with
  * each page answered after `BENCH_LATENCY_MS` (a service behind a network and a database).
+ * The service's rate limit (100 requests a minute) holds throughout; its window is emptied
+ * before each run, as if each were the only read of that minute, and the 429s each side met are
+ * counted.
  */
 import { PACKAGE_NAME } from '../../test/harness/n8n';
 import type { Stack } from '../../test/harness/provision';
@@ -26,6 +29,8 @@ import {
 } from '../shared';
 
 const PAGE_SIZE = 250;
+/** The survey service's limit in the contract: requests a minute per key. */
+const SERVICE_RATE_LIMIT = 100;
 
 /** The Survey node's Get Many with Return All, the workflow's output node named `Responses`. */
 export function surveyReturnAllNode(stack: Stack): Node {
@@ -113,17 +118,23 @@ export const p1ReturnAll: Benchmark = {
 			latencyMs: ['BENCH_LATENCY_MS', 50],
 			runs: ['BENCH_RUNS', 3],
 		});
-		return await withStack({ rateLimits: { survey: null } }, {}, async (stack) => {
+		return await withStack({}, {}, async (stack) => {
+			const survey = sandboxControl(stack.sandbox, 'survey');
+			// Generating the responses is the sandbox's own work, not a read: no limit for it.
+			await survey.rateLimit(null);
 			await createBenchSurvey(stack, responses);
 			const ours = await deployChain(stack, 'Bench P1 – Survey node', [webhookNode('bench-p1-ours'), surveyReturnAllNode(stack)]);
 			const theirs = await deployChain(stack, 'Bench P1 – HTTP Request node', [
 				webhookNode('bench-p1-http'),
 				...httpRequestReturnAllNodes(stack),
 			]);
-			const measure = async (workflowId: string, path: string) => ({
-				...(await measureRun(stack, path)),
-				...(await lastExecution(stack.n8n, workflowId, 'Responses')),
-			});
+			const measure = async (workflowId: string, path: string) => {
+				await survey.rateLimit(SERVICE_RATE_LIMIT);
+				return {
+					...(await measureRun(stack, path)),
+					...(await lastExecution(stack.n8n, workflowId, 'Responses')),
+				};
+			};
 			type Run = Awaited<ReturnType<typeof measure>>;
 			/** Medians of the measured runs, so that one noisy run on a shared machine does not decide. */
 			const summarise = (measured: Run[]) => ({
@@ -137,7 +148,7 @@ export const p1ReturnAll: Benchmark = {
 				statuses: [...new Set(measured.map((run) => run.status))],
 			});
 			const compare = async (serviceLatencyMs: number) => {
-				await sandboxControl(stack.sandbox, 'survey').call('PUT', '/latency', { ms: serviceLatencyMs });
+				await survey.call('PUT', '/latency', { ms: serviceLatencyMs });
 				// One warm-up each, so that neither side pays n8n's first-run costs.
 				await measure(ours.id, 'bench-p1-ours');
 				await measure(theirs.id, 'bench-p1-http');

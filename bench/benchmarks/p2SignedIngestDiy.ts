@@ -103,6 +103,52 @@ async function measure(stack: Stack, url: string, workflowId: string, label: str
 	};
 }
 
+/** Both workflows in one n8n, the same stream to each. */
+async function compare(stack: Stack, deliveries: number, concurrency: number) {
+	const ours = await deployChain(stack, 'Bench P2 signed – Survey Trigger', [
+		surveyTriggerNode(stack, 'bench-p2-signed-ours'),
+		noOpNode(PROCESSED, 200),
+	]);
+	const oursSigner = new Webhook(await registeredSecret(stack, 'bench-p2-signed-ours'));
+	const diySecret = `whsec_${randomBytes(24).toString('base64')}`;
+	const diy = await deployChain(stack, 'Bench P2 signed – Webhook, Code, Remove Duplicates', [
+		webhookNode('bench-p2-signed-diy', 'onReceived'),
+		{
+			name: 'Verify Signature',
+			type: 'n8n-nodes-base.code',
+			typeVersion: 2,
+			position: [200, 0],
+			parameters: { mode: 'runOnceForEachItem', jsCode: verifySignatureCode(diySecret) },
+		},
+		{
+			name: 'Skip Redeliveries',
+			type: 'n8n-nodes-base.removeDuplicates',
+			typeVersion: 2,
+			position: [400, 0],
+			parameters: {
+				operation: 'removeItemsSeenInPreviousExecutions',
+				logic: 'removeItemsWithAlreadySeenKeyValues',
+				dedupeValue: '={{ $json.deliveryId }}',
+				options: { historySize: 100_000 },
+			},
+		},
+		noOpNode(PROCESSED, 600),
+	]);
+	const diyUrl = `${stack.n8n.baseUrl}/webhook/bench-p2-signed-diy`;
+	await callUntilRegistered(diyUrl, { warmup: true });
+	const surveyTrigger = await measure(
+		stack,
+		`${stack.n8n.baseUrl}/webhook/bench-p2-signed-ours/webhook`,
+		ours.id,
+		'ours',
+		deliveries,
+		concurrency,
+		oursSigner,
+	);
+	const doItYourself = await measure(stack, diyUrl, diy.id, 'diy', deliveries, concurrency, new Webhook(diySecret));
+	return { surveyTrigger, doItYourself, rateRatio: ratio(surveyTrigger.deliveriesPerSecond, doItYourself.deliveriesPerSecond) };
+}
+
 export const p2SignedIngestDiy: Benchmark = {
 	name: 'p2SignedIngestDiy',
 	title: 'P2 signed ingest (Survey Trigger against Webhook + Code + Remove Duplicates)',
@@ -110,91 +156,75 @@ export const p2SignedIngestDiy: Benchmark = {
 	async run() {
 		const sizes = sizesFromEnv({ deliveries: ['BENCH_DELIVERIES', 2_000], concurrency: ['BENCH_CONCURRENCY', 10] });
 		// A user's Code node needs the built-in module allowed (n8n's documented setting).
-		return await withStack({ rateLimits: { survey: null } }, { NODE_FUNCTION_ALLOW_BUILTIN: 'crypto' }, async (stack) => {
-			const ours = await deployChain(stack, 'Bench P2 signed – Survey Trigger', [
-				surveyTriggerNode(stack, 'bench-p2-signed-ours'),
-				noOpNode(PROCESSED, 200),
-			]);
-			const oursSigner = new Webhook(await registeredSecret(stack, 'bench-p2-signed-ours'));
-			const diySecret = `whsec_${randomBytes(24).toString('base64')}`;
-			const diy = await deployChain(stack, 'Bench P2 signed – Webhook, Code, Remove Duplicates', [
-				webhookNode('bench-p2-signed-diy', 'onReceived'),
-				{
-					name: 'Verify Signature',
-					type: 'n8n-nodes-base.code',
-					typeVersion: 2,
-					position: [200, 0],
-					parameters: { mode: 'runOnceForEachItem', jsCode: verifySignatureCode(diySecret) },
-				},
-				{
-					name: 'Skip Redeliveries',
-					type: 'n8n-nodes-base.removeDuplicates',
-					typeVersion: 2,
-					position: [400, 0],
-					parameters: {
-						operation: 'removeItemsSeenInPreviousExecutions',
-						logic: 'removeItemsWithAlreadySeenKeyValues',
-						dedupeValue: '={{ $json.deliveryId }}',
-						options: { historySize: 100_000 },
-					},
-				},
-				noOpNode(PROCESSED, 600),
-			]);
-			const diyUrl = `${stack.n8n.baseUrl}/webhook/bench-p2-signed-diy`;
-			await callUntilRegistered(diyUrl, { warmup: true });
-			const surveyTrigger = await measure(
-				stack,
-				`${stack.n8n.baseUrl}/webhook/bench-p2-signed-ours/webhook`,
-				ours.id,
-				'ours',
-				sizes.deliveries,
-				sizes.concurrency,
-				oursSigner,
-			);
-			const doItYourself = await measure(stack, diyUrl, diy.id, 'diy', sizes.deliveries, sizes.concurrency, new Webhook(diySecret));
-			const rateRatio = ratio(surveyTrigger.deliveriesPerSecond, doItYourself.deliveriesPerSecond);
-			const label = `P2 signed, ${sizes.deliveries} + ${sizes.deliveries / 10} redelivered + ${sizes.deliveries / 10} forged, ${sizes.concurrency} at a time`;
-			const rows: Row[] = [
-				{
-					benchmark: `${label}: deliveries/s`,
-					ours: String(surveyTrigger.deliveriesPerSecond),
-					theirs: `${doItYourself.deliveriesPerSecond} (Webhook → Code → Remove Duplicates)`,
-					result: `${rateRatio}×`,
-					target: '≥ 1.5×',
-					met: rateRatio >= 1.5,
-				},
-				{
-					benchmark: `${label}: deliveries/s until the last execution stopped`,
-					ours: String(surveyTrigger.executedPerSecond),
-					theirs: String(doItYourself.executedPerSecond),
-					result: `${ratio(surveyTrigger.executedPerSecond, doItYourself.executedPerSecond)}×`,
-					target: '',
-				},
-				{
-					benchmark: `${label}: executions started`,
-					ours: String(surveyTrigger.executionsStarted),
-					theirs: String(doItYourself.executionsStarted),
-					result: '',
-					target: '',
-				},
-				{
-					benchmark: `${label}: duplicates run / forged accepted / lost`,
-					ours: `${surveyTrigger.duplicatesRun} / ${surveyTrigger.forgedAccepted} / ${surveyTrigger.originalsLost}`,
-					theirs: `${doItYourself.duplicatesRun} / ${doItYourself.forgedAccepted} / ${doItYourself.originalsLost}`,
-					result: `forged answered 2xx: ${surveyTrigger.forgedAnswered2xx} / ${doItYourself.forgedAnswered2xx}`,
-					target: 'ours 0 / 0 / 0',
-					met:
-						surveyTrigger.duplicatesRun === 0 &&
-						surveyTrigger.forgedAccepted === 0 &&
-						surveyTrigger.originalsLost === 0 &&
-						surveyTrigger.forgedAnswered2xx === 0,
-				},
-			];
-			return {
-				figures: { concurrency: sizes.concurrency, surveyTrigger, doItYourself, rateRatio },
-				rows,
-				reducedSize: sizes.reducedSize,
-			};
-		});
+		const n8nSettings = { NODE_FUNCTION_ALLOW_BUILTIN: 'crypto' };
+		const sandbox = { rateLimits: { survey: null } };
+		const { surveyTrigger, doItYourself, rateRatio } = await withStack(
+			sandbox,
+			n8nSettings,
+			async (stack) => await compare(stack, sizes.deliveries, sizes.concurrency),
+		);
+		// The control (see p2WebhookIngest): without isolates, what the nodes themselves cost.
+		const legacyExpressionEngine = await withStack(
+			sandbox,
+			{ ...n8nSettings, N8N_EXPRESSION_ENGINE: 'legacy' },
+			async (stack) => await compare(stack, sizes.deliveries, sizes.concurrency),
+		);
+		const label = `P2 signed, ${sizes.deliveries} + ${sizes.deliveries / 10} redelivered + ${sizes.deliveries / 10} forged, ${sizes.concurrency} at a time`;
+		const rows: Row[] = [
+			{
+				benchmark: `${label}: deliveries/s`,
+				ours: String(surveyTrigger.deliveriesPerSecond),
+				theirs: `${doItYourself.deliveriesPerSecond} (Webhook → Code → Remove Duplicates)`,
+				result: `${rateRatio}×`,
+				target: '≥ 1.5×',
+				met: rateRatio >= 1.5,
+			},
+			{
+				benchmark: `${label}: deliveries/s until the last execution stopped`,
+				ours: String(surveyTrigger.executedPerSecond),
+				theirs: String(doItYourself.executedPerSecond),
+				result: `${ratio(surveyTrigger.executedPerSecond, doItYourself.executedPerSecond)}×`,
+				target: '',
+			},
+			{
+				benchmark: `${label}: executions started`,
+				ours: String(surveyTrigger.executionsStarted),
+				theirs: String(doItYourself.executionsStarted),
+				result: '',
+				target: '',
+			},
+			{
+				benchmark: `${label}: duplicates run / forged accepted / lost`,
+				ours: `${surveyTrigger.duplicatesRun} / ${surveyTrigger.forgedAccepted} / ${surveyTrigger.originalsLost}`,
+				theirs: `${doItYourself.duplicatesRun} / ${doItYourself.forgedAccepted} / ${doItYourself.originalsLost}`,
+				result: `forged answered 2xx: ${surveyTrigger.forgedAnswered2xx} / ${doItYourself.forgedAnswered2xx}`,
+				target: 'ours 0 / 0 / 0',
+				met:
+					surveyTrigger.duplicatesRun === 0 &&
+					surveyTrigger.forgedAccepted === 0 &&
+					surveyTrigger.originalsLost === 0 &&
+					surveyTrigger.forgedAnswered2xx === 0,
+			},
+			{
+				benchmark: `${label}: legacy expression engine, deliveries/s`,
+				ours: String(legacyExpressionEngine.surveyTrigger.deliveriesPerSecond),
+				theirs: String(legacyExpressionEngine.doItYourself.deliveriesPerSecond),
+				result: `${legacyExpressionEngine.rateRatio}×`,
+				target: '≥ 1.5×',
+				met: legacyExpressionEngine.rateRatio >= 1.5,
+			},
+			{
+				benchmark: `${label}: legacy expression engine, duplicates run / forged accepted / lost`,
+				ours: `${legacyExpressionEngine.surveyTrigger.duplicatesRun} / ${legacyExpressionEngine.surveyTrigger.forgedAccepted} / ${legacyExpressionEngine.surveyTrigger.originalsLost}`,
+				theirs: `${legacyExpressionEngine.doItYourself.duplicatesRun} / ${legacyExpressionEngine.doItYourself.forgedAccepted} / ${legacyExpressionEngine.doItYourself.originalsLost}`,
+				result: '',
+				target: '',
+			},
+		];
+		return {
+			figures: { concurrency: sizes.concurrency, surveyTrigger, doItYourself, rateRatio, legacyExpressionEngine },
+			rows,
+			reducedSize: sizes.reducedSize,
+		};
 	},
 };

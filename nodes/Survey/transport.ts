@@ -1,13 +1,17 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { mapConcurrently, type RequestPacer } from '../shared/concurrency';
 import type { RequestContext, ServiceRequest } from '../shared/request';
 import { serviceRequest } from '../shared/request';
 
 export const RESPONSES_MAX_PAGE_SIZE = 250;
 export const RESPONSES_DEFAULT_LIMIT = 50;
-/** The service allows 100 requests a minute per key; a few pages in flight stay well within it. */
-export const DEFAULT_MAX_CONCURRENCY = 4;
+/**
+ * Pages in flight at most. The service's limit counts requests a minute, not requests at once,
+ * so more in flight costs no more of it; when it answers 429, fewer are kept in flight.
+ */
+export const DEFAULT_MAX_CONCURRENCY = 16;
 
 export async function surveyRequest<T = IDataObject>(
 	ctx: RequestContext,
@@ -55,6 +59,7 @@ async function fetchResponsePage(
 	query: ResponseQuery,
 	offset: number,
 	limit: number,
+	pacer?: RequestPacer,
 ): Promise<ResponsePage> {
 	const { startDate, endDate, filterDateField } = query.dateFilter ?? {};
 	const dates: IDataObject = {};
@@ -68,26 +73,8 @@ async function fetchResponsePage(
 		path: `/api/v1/management/surveys/${encodeURIComponent(query.surveyId)}/responses`,
 		qs: { limit, offset, ...dates },
 		itemIndex: query.itemIndex,
+		pacer,
 	});
-}
-
-/** Runs the tasks with at most `concurrency` in flight; results keep the tasks' order. */
-export async function mapConcurrently<T>(
-	tasks: Array<() => Promise<T>>,
-	concurrency: number,
-): Promise<T[]> {
-	const results = new Array<T>(tasks.length);
-	let next = 0;
-	const worker = async () => {
-		while (next < tasks.length) {
-			const index = next++;
-			results[index] = await tasks[index]();
-		}
-	};
-	await Promise.all(
-		Array.from({ length: Math.max(1, Math.min(concurrency, tasks.length)) }, worker),
-	);
-	return results;
 }
 
 export interface ResponseQuery {
@@ -146,8 +133,8 @@ async function readRangeOnce(
 		{ last: first.data[first.data.length - 1]?.id },
 	];
 	let consistent = true;
-	const tasks = pages.map(({ offset, size }, index) => async () => {
-		const page = await fetchResponsePage(ctx, query, offset - 1, size + 1);
+	const tasks = pages.map(({ offset, size }, index) => async (pacer: RequestPacer) => {
+		const page = await fetchResponsePage(ctx, query, offset - 1, size + 1, pacer);
 		if (page.meta.total !== total || page.data.length !== size + 1) {
 			consistent = false;
 			return;

@@ -10,6 +10,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
+import type { RequestPacer } from './concurrency';
+
 export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IPollFunctions;
 
 export interface ServiceRequest {
@@ -28,6 +30,8 @@ export interface ServiceRequest {
 	errorHints?: Partial<Record<number, string>>;
 	/** `arraybuffer` for a file: the body then resolves to its bytes (a Buffer), not JSON. */
 	encoding?: 'arraybuffer';
+	/** The pool the request runs in, told when the service rate-limits it. */
+	pacer?: RequestPacer;
 }
 
 export interface RetryPolicy {
@@ -220,7 +224,9 @@ export async function serviceRequest<T = IDataObject>(
 			const retryAfter = parseRetryAfter(response.headers['retry-after']) ?? 2 ** rateLimitRetries;
 			if (retryAfter <= policy.maxRetryAfterSeconds) {
 				rateLimitRetries++;
+				request.pacer?.rateLimited();
 				await wait(Math.ceil(retryAfter * 1000));
+				await request.pacer?.resume();
 				continue;
 			}
 		}

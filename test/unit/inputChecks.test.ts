@@ -204,22 +204,22 @@ describe('Input checks before sending', () => {
 			[
 				'Max Concurrent Requests "abc"',
 				responsesOf({ maxConcurrency: 'abc' }, { returnAll: true }),
-				'Max Concurrent Requests: "abc" is not a whole number from 1 to 16',
+				'Max Concurrent Requests: "abc" is not a whole number from 1 to 32',
 			],
 			[
 				'Max Concurrent Requests 0',
 				responsesOf({ maxConcurrency: 0 }, { returnAll: true }),
-				'Max Concurrent Requests: 0 is not a whole number from 1 to 16',
+				'Max Concurrent Requests: 0 is not a whole number from 1 to 32',
 			],
 			[
 				'Max Concurrent Requests NaN',
 				responsesOf({ maxConcurrency: Number.NaN }, { returnAll: true }),
-				'Max Concurrent Requests: NaN is not a whole number from 1 to 16',
+				'Max Concurrent Requests: NaN is not a whole number from 1 to 32',
 			],
 			[
 				'Max Concurrent Requests -2',
 				responsesOf({ maxConcurrency: -2 }, { returnAll: true }),
-				'Max Concurrent Requests: -2 is not a whole number from 1 to 16',
+				'Max Concurrent Requests: -2 is not a whole number from 1 to 32',
 			],
 		])('Response → Get Many refuses %s before sending', async (_, parameters, message) => {
 			const { error, requests } = await runWithBadSecondItem('survey', responsesOf({}), parameters);
@@ -241,7 +241,7 @@ describe('Input checks before sending', () => {
 			});
 			expect(error).toBeInstanceOf(NodeOperationError);
 			expect(error.message).toBe(
-				'Max Concurrent Requests: "abc" is not a whole number from 1 to 16',
+				'Max Concurrent Requests: "abc" is not a whole number from 1 to 32',
 			);
 			expect(error.context.itemIndex).toBe(1);
 		});

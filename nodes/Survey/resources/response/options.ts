@@ -6,10 +6,10 @@ export const maxConcurrencyOption: INodeProperties = {
 	displayName: 'Max Concurrent Requests',
 	name: 'maxConcurrency',
 	type: 'number',
-	typeOptions: { minValue: 1, maxValue: 16 },
+	typeOptions: { minValue: 1, maxValue: 32 },
 	default: DEFAULT_MAX_CONCURRENCY,
 	description:
-		'Pages fetched at the same time once the total is known. The service allows 100 requests a minute; rate-limited pages wait for Retry-After and are retried.',
+		'Most pages fetched at the same time once the total is known. When the service answers 429 (too many requests), fewer are fetched at once, and the refused pages wait for its Retry-After and are fetched again.',
 };
 
 export const offsetOption: INodeProperties = {
