@@ -71,12 +71,12 @@ export async function mapConcurrently<T>(
 				holdsPlace = true;
 			},
 		};
+		let answered = false;
 		try {
 			results[index] = await tasks[index](pacer);
-		} catch (error) {
-			failed = true;
-			throw error;
+			answered = true;
 		} finally {
+			if (!answered) failed = true;
 			if (holdsPlace) leave();
 		}
 		if (++successesInARow >= limit && limit < max) {
