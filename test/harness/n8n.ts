@@ -1,7 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/require-node-api-error */
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import {
-	createWriteStream,
 	existsSync,
 	mkdirSync,
 	mkdtempSync,
@@ -15,6 +14,7 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 
 import { N8N_BIN, N8N_VERSION, NODE_BIN, PROJECT_ROOT, RUNTIME_DIR } from './paths';
+import { startLoggedChild, waitFor } from './processes';
 
 const execFileAsync = promisify(execFile);
 
@@ -118,28 +118,6 @@ export async function freePort(): Promise<number> {
 	});
 }
 
-async function waitFor<T>(
-	what: string,
-	timeoutMs: number,
-	probe: () => Promise<T | undefined>,
-	child?: ChildProcess,
-): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	let lastError: unknown;
-	while (Date.now() < deadline) {
-		if (child && child.exitCode !== null) {
-			throw new Error(`${what}: n8n exited with code ${child.exitCode}`);
-		}
-		try {
-			const result = await probe();
-			if (result !== undefined) return result;
-		} catch (error) {
-			lastError = error;
-		}
-		await new Promise((resolve) => setTimeout(resolve, 500));
-	}
-	throw new Error(`Timed out waiting for ${what}${lastError ? `: ${String(lastError)}` : ''}`);
-}
 
 class HttpError extends Error {
 	constructor(
@@ -182,10 +160,9 @@ export async function startN8n(options: N8nOptions = {}): Promise<N8nInstance> {
 
 	mkdirSync(path.join(PROJECT_ROOT, '.tmp'), { recursive: true });
 	const logFile = options.logFile ?? path.join(PROJECT_ROOT, '.tmp', `n8n-${port}.log`);
-	const log = createWriteStream(logFile, { flags: 'a' });
 	const baseUrl = `http://127.0.0.1:${port}`;
 	const command = options.command ?? 'start';
-	const child = spawn(NODE_BIN, [N8N_BIN, command, ...(options.args ?? [])], {
+	const { child, stop: stopChild } = startLoggedChild(NODE_BIN, [N8N_BIN, command, ...(options.args ?? [])], logFile, {
 		cwd: userFolder,
 		env: {
 			...process.env,
@@ -210,20 +187,9 @@ export async function startN8n(options: N8nOptions = {}): Promise<N8nInstance> {
 			N8N_RESTRICT_FILE_ACCESS_TO: `${path.join(os.homedir(), '.n8n-files')};${realpathSync(filesFolder)}`,
 			...options.env,
 		},
-		stdio: ['ignore', 'pipe', 'pipe'],
 	});
-	child.stdout?.pipe(log);
-	child.stderr?.pipe(log);
-
 	const stop = async () => {
-		if (child.exitCode === null && child.signalCode === null) {
-			const exited = new Promise((resolve) => child.once('exit', resolve));
-			child.kill('SIGTERM');
-			const forced = setTimeout(() => child.kill('SIGKILL'), 15_000);
-			await exited;
-			clearTimeout(forced);
-		}
-		log.end();
+		await stopChild();
 		if (throwAway) rmSync(userFolder, { recursive: true, force: true });
 	};
 

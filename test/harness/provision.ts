@@ -208,20 +208,7 @@ export function nodeOutput(execution: ExecutionSummary, nodeName: string): Array
 	return (runs[0]?.data?.main[0] ?? []).map((item) => item.json);
 }
 
-export async function waitUntil<T>(
-	what: string,
-	probe: () => Promise<T | undefined | false>,
-	timeoutMs = 30_000,
-	intervalMs = 250,
-): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await probe();
-		if (value !== undefined && value !== false) return value;
-		if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, intervalMs));
-	}
-}
+export { waitUntil } from './processes';
 
 export interface Stack {
 	sandbox: Sandbox;

@@ -7,10 +7,9 @@
  * WEBHOOK_URL is the proxy's. Redis, Postgres and nginx come from Debian's packages
  * (scripts/install-queue-deps.sh) and run as child processes of this one.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import {
 	chownSync,
-	createWriteStream,
 	existsSync,
 	mkdirSync,
 	mkdtempSync,
@@ -26,6 +25,7 @@ import { promisify } from 'node:util';
 import type { N8nInstance } from './n8n';
 import { freePort, installPackage, startN8n } from './n8n';
 import { PROJECT_ROOT } from './paths';
+import { startLoggedChild, waitFor } from './processes';
 
 const execFileAsync = promisify(execFile);
 
@@ -63,52 +63,15 @@ interface Service {
 	stop(): Promise<void>;
 }
 
-const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
-
-async function poll(what: string, timeoutMs: number, probe: () => Promise<boolean>, child?: ChildProcess) {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		if (child && child.exitCode !== null) throw new Error(`${what}: exited with code ${child.exitCode}`);
-		if (await probe().catch(() => false)) return;
-		if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-		await sleep(250);
-	}
-}
-
-function runChild(
-	command: string,
-	args: string[],
-	logFile: string,
-	options: { uid?: number; gid?: number; cwd?: string } = {},
-): { child: ChildProcess; stop: () => Promise<void> } {
-	const log = createWriteStream(logFile, { flags: 'a' });
-	const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
-	child.stdout?.pipe(log);
-	child.stderr?.pipe(log);
-	const stop = async () => {
-		if (child.exitCode === null && child.signalCode === null) {
-			const exited = new Promise((resolve) => child.once('exit', resolve));
-			child.kill('SIGTERM');
-			const forced = setTimeout(() => child.kill('SIGKILL'), 15_000);
-			await exited;
-			clearTimeout(forced);
-		}
-		log.end();
-	};
-	return { child, stop };
-}
-
 export async function startRedis(logDir: string): Promise<Service & { port: number }> {
 	const port = await freePort();
-	const { child, stop } = runChild(
+	const { child, stop } = startLoggedChild(
 		'redis-server',
 		['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no', '--dir', logDir],
 		path.join(logDir, 'redis.log'),
 	);
-	await poll('redis-server', 30_000, async () => {
-		const { stdout } = await execFileAsync('redis-cli', ['-h', '127.0.0.1', '-p', String(port), 'ping']);
-		return stdout.trim() === 'PONG';
-	}, child);
+	const ping = async () => (await execFileAsync('redis-cli', ['-h', '127.0.0.1', '-p', String(port), 'ping'])).stdout.trim();
+	await waitFor('redis-server', 30_000, async () => ((await ping()) === 'PONG' ? true : undefined), child, 250);
 	return { port, stop };
 }
 
@@ -146,16 +109,22 @@ export async function startPostgres(logDir: string): Promise<Service & { port: n
 		{ ...user, cwd: dataDir },
 	);
 	const port = await freePort();
-	const { child, stop } = runChild(
+	const { child, stop } = startLoggedChild(
 		path.join(bin, 'postgres'),
 		['-D', dataDir, '-h', '127.0.0.1', '-p', String(port), '-k', dataDir, '-F', '-c', 'max_connections=200'],
 		logFile,
 		{ ...user, cwd: dataDir },
 	);
-	await poll('postgres', 60_000, async () => {
-		await execFileAsync(path.join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port)]);
-		return true;
-	}, child);
+	await waitFor(
+		'postgres',
+		60_000,
+		async () => {
+			await execFileAsync(path.join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port)]);
+			return true;
+		},
+		child,
+		250,
+	);
 	await execFileAsync(path.join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', POSTGRES.user, POSTGRES.database]);
 	return {
 		port,
@@ -216,12 +185,13 @@ ${webhookPorts.map((p) => `\t\tserver 127.0.0.1:${p};`).join('\n')}
 	const configFile = path.join(dir, 'nginx.conf');
 	writeFileSync(configFile, config);
 	const nginx = existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
-	const { child, stop } = runChild(
+	const { child, stop } = startLoggedChild(
 		nginx,
 		['-p', dir, '-c', configFile, '-e', path.join(logDir, 'nginx-error.log')],
 		path.join(logDir, 'nginx.log'),
 	);
-	await poll('nginx', 30_000, async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).status < 500, child);
+	const answers = async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).status < 500;
+	await waitFor('nginx', 30_000, async () => ((await answers()) ? true : undefined), child, 250);
 	return {
 		stop: async () => {
 			await stop();
