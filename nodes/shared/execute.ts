@@ -42,18 +42,20 @@ export async function runForEachItem(
 	const items = ctx.getInputData();
 	const output: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		// One object for all the items an input item gave, as n8n's constructExecutionMetaData does.
+		const pairedItem = { item: itemIndex };
 		try {
 			const result = await operation.call(ctx, itemIndex);
 			if (!Array.isArray(result) && isBinaryItem(result)) {
-				output.push({ json: result.json, binary: result.binary, pairedItem: { item: itemIndex } });
+				output.push({ json: result.json, binary: result.binary, pairedItem });
 				continue;
 			}
 			for (const json of Array.isArray(result) ? result : [result as IDataObject]) {
-				output.push({ json, pairedItem: { item: itemIndex } });
+				output.push({ json, pairedItem });
 			}
 		} catch (error) {
 			if (ctx.continueOnFail()) {
-				output.push({ json: { error: (error as Error).message }, pairedItem: { item: itemIndex } });
+				output.push({ json: { error: (error as Error).message }, pairedItem });
 				continue;
 			}
 			throw asNodeError(ctx, error as Error, itemIndex);

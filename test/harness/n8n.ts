@@ -162,7 +162,10 @@ export async function startN8n(options: N8nOptions = {}): Promise<N8nInstance> {
 	const logFile = options.logFile ?? path.join(PROJECT_ROOT, '.tmp', `n8n-${port}.log`);
 	const baseUrl = `http://127.0.0.1:${port}`;
 	const command = options.command ?? 'start';
-	const { child, stop: stopChild } = startLoggedChild(NODE_BIN, [N8N_BIN, command, ...(options.args ?? [])], logFile, {
+	// E.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile n8n (Node refuses that flag in NODE_OPTIONS).
+	const nodeFlags = (process.env.N8N_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+	const n8nArgs = [...nodeFlags, N8N_BIN, command, ...(options.args ?? [])];
+	const { child, stop: stopChild } = startLoggedChild(NODE_BIN, n8nArgs, logFile, {
 		cwd: userFolder,
 		env: {
 			...process.env,

@@ -15,10 +15,13 @@ export async function responsesOutput(
 	itemIndex: number,
 ): Promise<IDataObject[]> {
 	const mode = personalDataMode(ctx, options.personalData);
+	const answersMode = answersModeOf(options.answers);
+	// Kept as they are, the responses are not copied: a Return All can hold hundreds of thousands.
+	if (mode === 'keep') return await withAnswers(ctx, responses, answersMode, itemIndex);
 	const answers = redactRecords(
 		responses.map((response) => (response.data ?? {}) as IDataObject),
 		mode,
 	);
 	const redacted = responses.map((response, index) => ({ ...response, data: answers[index] }));
-	return await withAnswers(ctx, redacted, answersModeOf(options.answers), itemIndex);
+	return await withAnswers(ctx, redacted, answersMode, itemIndex);
 }
