@@ -18,6 +18,7 @@ import {
 	credentialWebhookSecret,
 	deliveryScope,
 	openSecret,
+	OpenedSecrets,
 	rawBodyOf,
 	recentDeliveries,
 	rejectBadRequest,
@@ -88,6 +89,24 @@ function hookSecret(registered: RegisteredHook, apiKey: string): string | undefi
 	const { webhookId, baseUrl, sealedSecret } = registered;
 	if (!webhookId || baseUrl === undefined || !sealedSecret || apiKey === '') return undefined;
 	return openSecret(sealedSecret, apiKey, sealingContext(webhookId, baseUrl));
+}
+
+const openedHookSecrets = new OpenedSecrets();
+
+/**
+ * The registered hook's secret for a delivery: opened once with the credential's API key, then
+ * taken from memory while the node keeps the same credential and the same sealed secret.
+ */
+async function deliverySecret(ctx: IWebhookFunctions, registered: RegisteredHook): Promise<string | undefined> {
+	const { sealedSecret } = registered;
+	if (!sealedSecret) return undefined;
+	const credentialId = ctx.getNode().credentials?.surveyApi?.id ?? '';
+	const key = [deliveryScope(ctx), credentialId, sealedSecret].join('\n');
+	const opened = openedHookSecrets.get(key);
+	if (opened !== undefined) return opened;
+	const secret = hookSecret(registered, (await surveyAccess(ctx)).apiKey);
+	if (secret !== undefined) openedHookSecrets.set(key, secret);
+	return secret;
 }
 
 function forgetHook(registered: RegisteredHook): void {
@@ -346,8 +365,7 @@ export class SurveyTrigger implements INodeType {
 		const rawBody = rawBodyOf(this);
 		let secret: string;
 		if (isAutomatic(this)) {
-			const { apiKey } = await surveyAccess(this);
-			const stored = hookSecret(this.getWorkflowStaticData('node') as RegisteredHook, apiKey);
+			const stored = await deliverySecret(this, this.getWorkflowStaticData('node') as RegisteredHook);
 			if (stored === undefined) {
 				this.logger?.warn(`Survey Trigger "${this.getNode().name}": ${NO_SECRET}`);
 				return rejectUnauthorized(this, NO_SECRET);

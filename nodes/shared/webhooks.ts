@@ -249,6 +249,35 @@ export function sealSecret(secret: string, keyMaterial: string, context: string)
 	return [SEALED_PREFIX, ...[iv, cipher.getAuthTag(), ciphertext].map((part) => part.toString('base64'))].join('.');
 }
 
+/**
+ * Secrets a trigger opened with `openSecret` in this process, by what they were opened from, so
+ * that a delivery does not read the credential again: reading it is a database query, and with
+ * every delivery it slows n8n's intake (issue 17). The key holds the sealed value itself, so a
+ * hook registered anew (a new sealed value) is opened anew. Bounded: the oldest go first.
+ */
+export class OpenedSecrets {
+	private readonly secrets = new Map<string, string>();
+
+	constructor(private readonly maxEntries = 1_000) {}
+
+	get(key: string): string | undefined {
+		return this.secrets.get(key);
+	}
+
+	set(key: string, secret: string): void {
+		this.secrets.delete(key);
+		this.secrets.set(key, secret);
+		for (const oldest of this.secrets.keys()) {
+			if (this.secrets.size <= this.maxEntries) break;
+			this.secrets.delete(oldest);
+		}
+	}
+
+	get size(): number {
+		return this.secrets.size;
+	}
+}
+
 /** The secret `sealSecret` encrypted, or undefined when the key material or context differ. */
 export function openSecret(sealed: string, keyMaterial: string, context: string): string | undefined {
 	const [prefix, iv, tag, ciphertext] = sealed.split('.');

@@ -121,6 +121,21 @@ describe('Survey Trigger deliveries', () => {
 		expect(outcome.result.webhookResponse).toBe('OK');
 	});
 
+	it('reads the credential for the first delivery of a hook only, and again for a hook registered anew', async () => {
+		const staticData = registeredHook();
+		const calls = [delivery(), delivery(), delivery()].map((call) => ({ ...call, workflowId: 'wf-secret-reads', staticData }));
+		const outcomes = [];
+		for (const call of calls) outcomes.push(await callWebhook(webhook, call));
+		expect(outcomes.map((outcome) => started(outcome).length)).toEqual([1, 1, 1]);
+		expect(outcomes.map((outcome) => outcome.credentialReads)).toEqual([1, 0, 0]);
+
+		// Registered anew (activated again): another sealed secret, opened with the credential again.
+		const renewed = { ...delivery({ signWith: otherSecret }), workflowId: 'wf-secret-reads', staticData: registeredHook(otherSecret) };
+		const outcome = await callWebhook(webhook, renewed);
+		expect(started(outcome)).toHaveLength(1);
+		expect(outcome.credentialReads).toBe(1);
+	});
+
 	describe('without a usable secret (regressions: these deliveries used to start executions)', () => {
 		it('refuses an unsigned delivery when no secret is stored for the hook, saying how to recover', async () => {
 			const call = delivery();

@@ -222,6 +222,8 @@ export interface WebhookOutcome {
 	status?: number;
 	responseBody?: unknown;
 	warnings: string[];
+	/** Times the trigger read its credentials. */
+	credentialReads: number;
 	result: Awaited<ReturnType<NonNullable<import('n8n-workflow').INodeType['webhook']>>>;
 }
 
@@ -230,7 +232,7 @@ export async function callWebhook(
 	call: WebhookCall,
 ): Promise<WebhookOutcome> {
 	const rawBody = call.rawBody ?? JSON.stringify(call.body);
-	const outcome: Partial<WebhookOutcome> = { warnings: [] };
+	const outcome: Partial<WebhookOutcome> = { warnings: [], credentialReads: 0 };
 	// Like Express's response: a status, headers sent once answered, and 'close' at the end.
 	const response = Object.assign(new EventEmitter(), {
 		statusCode: 200,
@@ -275,6 +277,7 @@ export async function callWebhook(
 		logger: { warn: (message: string) => outcome.warnings!.push(message) },
 		getNodeParameter: (name: string, fallback?: unknown) => call.parameters?.[name] ?? fallback,
 		getCredentials: async (type: string) => {
+			outcome.credentialReads!++;
 			if (!credentials[type]) throw new Error(`No credentials of type ${type}`);
 			return credentials[type];
 		},
