@@ -128,15 +128,19 @@ export async function deployChain(stack: Stack, name: string, nodes: Node[]) {
 	return workflow;
 }
 
-/** Peak resident memory of a process above what it used before, sampled every 20 ms; call the result to stop. */
-export function sampleMemory(pid: number) {
-	const rss = () => {
-		const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-		return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
-	};
-	const baseline = rss();
+/** Resident memory of a process now, in bytes. */
+export function residentBytes(pid: number): number {
+	const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+	return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+}
+
+/**
+ * Peak resident memory of a process above `baseline` (by default what it uses now), sampled
+ * every 20 ms; call the result to stop.
+ */
+export function sampleMemory(pid: number, baseline = residentBytes(pid)) {
 	let peak = baseline;
-	const timer = setInterval(() => (peak = Math.max(peak, rss())), 20);
+	const timer = setInterval(() => (peak = Math.max(peak, residentBytes(pid))), 20);
 	return () => {
 		clearInterval(timer);
 		return Math.max(0, peak - baseline);

@@ -90,11 +90,14 @@ export function httpRequestReturnAllNodes(stack: Stack): Node[] {
 	];
 }
 
-/** One run of a webhook-started workflow: wall time, peak n8n memory, requests to the survey service. */
-export async function measureRun(stack: Stack, webhookPath: string) {
+/**
+ * One run of a webhook-started workflow: wall time, peak n8n memory (above `memoryBaseline`,
+ * by default what n8n used just before), requests to the survey service.
+ */
+export async function measureRun(stack: Stack, webhookPath: string, memoryBaseline?: number) {
 	const survey = sandboxControl(stack.sandbox, 'survey');
 	await survey.clearRequests();
-	const memory = sampleMemory(stack.n8n.pid);
+	const memory = sampleMemory(stack.n8n.pid, memoryBaseline);
 	const { status, ms } = await callUntilRegistered(`${stack.n8n.baseUrl}/webhook/${webhookPath}`, {});
 	const peakBytes = memory();
 	const requests = await takeRequests(survey);

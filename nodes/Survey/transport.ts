@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { mapConcurrently, type RequestPacer } from '../shared/concurrency';
 import type { RequestContext, ServiceRequest } from '../shared/request';
-import { serviceRequest } from '../shared/request';
+import { credentialBaseUrl, serviceRequest } from '../shared/request';
 
 export const RESPONSES_MAX_PAGE_SIZE = 250;
 export const RESPONSES_DEFAULT_LIMIT = 50;
@@ -59,6 +59,7 @@ async function fetchResponsePage(
 	query: ResponseQuery,
 	offset: number,
 	limit: number,
+	baseUrl: string,
 	pacer?: RequestPacer,
 ): Promise<ResponsePage> {
 	const { startDate, endDate, filterDateField } = query.dateFilter ?? {};
@@ -73,6 +74,7 @@ async function fetchResponsePage(
 		path: `/api/v1/management/surveys/${encodeURIComponent(query.surveyId)}/responses`,
 		qs: { limit, offset, ...dates },
 		itemIndex: query.itemIndex,
+		baseUrl,
 		pacer,
 	});
 }
@@ -112,7 +114,9 @@ async function readRangeOnce(
 ): Promise<boolean> {
 	const start = query.offset ?? 0;
 	const firstSize = Math.min(query.limit ?? RESPONSES_MAX_PAGE_SIZE, RESPONSES_MAX_PAGE_SIZE);
-	const first = await fetchResponsePage(ctx, query, start, firstSize);
+	// Read once for all the pages: n8n reads a credential from its database every time.
+	const baseUrl = await credentialBaseUrl(ctx, 'surveyApi', query.itemIndex);
+	const first = await fetchResponsePage(ctx, query, start, firstSize, baseUrl);
 	const total = first.meta.total;
 	const available = Math.max(0, total - start);
 	const wanted = Math.min(query.limit ?? available, available);
@@ -134,7 +138,7 @@ async function readRangeOnce(
 	];
 	let consistent = true;
 	const tasks = pages.map(({ offset, size }, index) => async (pacer: RequestPacer) => {
-		const page = await fetchResponsePage(ctx, query, offset - 1, size + 1, pacer);
+		const page = await fetchResponsePage(ctx, query, offset - 1, size + 1, baseUrl, pacer);
 		if (page.meta.total !== total || page.data.length !== size + 1) {
 			consistent = false;
 			return;

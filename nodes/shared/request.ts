@@ -162,6 +162,12 @@ function networkError(ctx: RequestContext, serviceName: string, request: Service
 	});
 }
 
+/** The credential's Base URL, without a trailing slash. */
+export async function credentialBaseUrl(ctx: RequestContext, credentialType: string, itemIndex?: number): Promise<string> {
+	const credentials = await ctx.getCredentials(credentialType, itemIndex);
+	return String(credentials.baseUrl ?? '').replace(/\/+$/, '');
+}
+
 /**
  * The one way nodes talk to a service. Rate-limit answers (429) are retried for every
  * method after the service's `Retry-After`, because the service said it did nothing.
@@ -175,8 +181,10 @@ export async function serviceRequest<T = IDataObject>(
 	request: ServiceRequest,
 	policy: RetryPolicy = DEFAULT_RETRY_POLICY,
 ): Promise<T> {
-	const credentials = await ctx.getCredentials(credentialType, request.itemIndex);
-	const baseUrl = String(request.baseUrl ?? credentials.baseUrl ?? '').replace(/\/+$/, '');
+	const baseUrl = (request.baseUrl ?? (await credentialBaseUrl(ctx, credentialType, request.itemIndex))).replace(
+		/\/+$/,
+		'',
+	);
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		url: `${baseUrl}${request.path}`,
