@@ -403,7 +403,12 @@ describe('signing service contract, Part 2 §4', () => {
 				recipientId: created.recipients[1].recipientId,
 				email: director.email,
 			});
-			const deliveries = (await control('/deliveries', undefined, 'GET')).json.deliveries;
+			// The log records a delivery just after its receiver answered: wait for the three events' entries.
+			let deliveries: unknown[] = [];
+			for (let waited = 0; deliveries.length < 3 && waited <= 5_000; waited += 10) {
+				deliveries = (await control('/deliveries', undefined, 'GET')).json.deliveries;
+				if (deliveries.length < 3) await sleep(10);
+			}
 			expect(deliveries).toHaveLength(3);
 		});
 
