@@ -81,7 +81,7 @@ async function measure(stack: Stack, url: string, workflowId: string, label: str
 	const processed = itemsOutOf(measured, PROCESSED)
 		.map((item) => String(item.deliveryId))
 		.filter((id) => !id.includes('_warmup_'));
-	// Ours answers once the execution is stored, the Webhook node before it runs: this counts until the last one stopped.
+	// Both answer once n8n has started the execution, not once it ended: this counts until the last one stopped.
 	const allStoppedMs = Math.max(...measured.map((execution) => Date.parse(execution.stoppedAt ?? '') || 0)) - started;
 	const times = new Map<string, number>();
 	for (const id of processed) times.set(id, (times.get(id) ?? 0) + 1);
