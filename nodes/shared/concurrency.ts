@@ -11,9 +11,8 @@ export interface RequestPacer {
  * Runs tasks with a number in flight that adapts to the service's rate limit: it starts at
  * `maxConcurrency`, halves (down to one) when the service answers 429, once for every round of
  * requests that met the limit, and grows back by one after as many answers without a 429 as
- * are allowed in flight. Rate-limited requests retry before new tasks start, so a page that met
- * the limit is not overtaken until it fails for good. After a task fails, no further task starts.
- * Results keep the tasks' order.
+ * are allowed in flight. A rate-limited request is sent again before any new task starts. After
+ * a task fails, no further task starts. Results keep the tasks' order.
  */
 export async function mapConcurrently<T>(
 	tasks: Array<(pacer: RequestPacer) => Promise<T>>,
