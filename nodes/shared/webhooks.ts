@@ -272,10 +272,6 @@ export class OpenedSecrets {
 			this.secrets.delete(oldest);
 		}
 	}
-
-	get size(): number {
-		return this.secrets.size;
-	}
 }
 
 /** The secret `sealSecret` encrypted, or undefined when the key material or context differ. */
