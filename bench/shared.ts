@@ -76,8 +76,9 @@ export async function withStack<T>(
 	sandboxOptions: SandboxOptions,
 	n8nEnv: Record<string, string>,
 	body: (stack: Stack) => Promise<T>,
+	n8nNodeFlags: string[] = [],
 ): Promise<T> {
-	const stack = await startStack(sandboxOptions, n8nEnv);
+	const stack = await startStack(sandboxOptions, n8nEnv, n8nNodeFlags);
 	try {
 		return await body(stack);
 	} finally {

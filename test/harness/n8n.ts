@@ -45,6 +45,8 @@ export interface N8nOptions {
 	command?: 'start' | 'worker' | 'webhook';
 	/** Arguments after the command, e.g. `--concurrency=1` for a worker. */
 	args?: string[];
+	/** Flags for Node itself, before those of `N8N_NODE_FLAGS`, e.g. `--inspect=127.0.0.1:9230`. */
+	nodeFlags?: string[];
 }
 
 export interface N8nInstance {
@@ -163,7 +165,7 @@ export async function startN8n(options: N8nOptions = {}): Promise<N8nInstance> {
 	const baseUrl = `http://127.0.0.1:${port}`;
 	const command = options.command ?? 'start';
 	// E.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile n8n (Node refuses that flag in NODE_OPTIONS).
-	const nodeFlags = (process.env.N8N_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+	const nodeFlags = [...(options.nodeFlags ?? []), ...(process.env.N8N_NODE_FLAGS ?? '').split(' ').filter(Boolean)];
 	const n8nArgs = [...nodeFlags, N8N_BIN, command, ...(options.args ?? [])];
 	const { child, stop: stopChild } = startLoggedChild(NODE_BIN, n8nArgs, logFile, {
 		cwd: userFolder,

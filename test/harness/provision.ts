@@ -258,10 +258,11 @@ export async function deploySamples(
 export async function startStack(
 	sandboxOptions: SandboxOptions = { webhookRetryDelayMs: 200 },
 	n8nEnv: Record<string, string> = {},
+	n8nNodeFlags: string[] = [],
 ): Promise<Stack> {
 	const sandbox = await startSandbox(sandboxOptions);
 	try {
-		const n8n = await startN8n({ packageTarball: await packPackage(), env: n8nEnv });
+		const n8n = await startN8n({ packageTarball: await packPackage(), env: n8nEnv, nodeFlags: n8nNodeFlags });
 		const credentials = await createSandboxCredentials(n8n, sandbox);
 		return {
 			sandbox,
