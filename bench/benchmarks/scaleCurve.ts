@@ -2,9 +2,9 @@
  * The scale curve: Return All and Get Metrics over a growing survey (`BENCH_SCALE_SIZES`, by
  * default 20,000, 100,000 and 200,000 responses, with the sandbox's rate limit lifted), against
  * the HTTP Request node's pagination with a Split Out, each in an n8n of its own. At each size:
- * wall time (median of `BENCH_RUNS` runs) and peak resident memory above the idle n8n, then one
- * more run for the peak live memory (reachable after a full garbage collection, see
- * ../liveHeap.ts) above what n8n held before it; and the slopes per 1,000 responses (least
+ * wall time (median of `BENCH_RUNS` runs) and peak resident memory above the idle n8n, then as
+ * many runs more for the peak live memory (reachable after a full garbage collection, see
+ * ../liveHeap.ts) above what n8n held before each, their median; and the slopes per 1,000 responses (least
  * squares over the sizes). The memory targets are judged on live memory: resident memory also
  * grows with the garbage V8 lets build up before collecting it.
  */
@@ -94,7 +94,14 @@ export const scaleCurve: Benchmark = {
 		};
 		type Point = { responses: number; responsesAloneLiveMemoryMb?: number } & Record<
 			Contender,
-			{ wallMs: number; peakMemoryMb: number; peakLiveMemoryMb: number; requests: number; status: number }
+			{
+				wallMs: number;
+				peakMemoryMb: number;
+				peakLiveMemoryMb: number;
+				peakLiveMemoryMbOfEachRun: number[];
+				requests: number;
+				status: number;
+			}
 		>;
 		const points = [...sizes].sort((a, b) => a - b).map((responses) => ({ responses }) as Point);
 		// Each contender in an n8n of its own, sizes growing: a process keeps the memory an earlier
@@ -120,11 +127,14 @@ export const scaleCurve: Benchmark = {
 						say(`  ${title}: ${total} responses...`);
 						const measured = [];
 						for (let run = 0; run < runs; run++) measured.push(await measureRun(stack, path, idle));
-						const stopSampling = await session.sampleLiveBytes();
-						const sampled = await measureRun(stack, path);
-						const liveBytes = await stopSampling();
-						if (sampled.status !== measured[0].status) {
-							throw new Error(`${title}: the sampled run answered ${sampled.status}, the timed ones ${measured[0].status}`);
+						const liveBytes: number[] = [];
+						for (let run = 0; run < runs; run++) {
+							const stopSampling = await session.sampleLiveBytes();
+							const sampled = await measureRun(stack, path);
+							liveBytes.push(await stopSampling());
+							if (sampled.status !== measured[0].status) {
+								throw new Error(`${title}: a sampled run answered ${sampled.status}, the timed ones ${measured[0].status}`);
+							}
 						}
 						if (contender === 'surveyReturnAll') {
 							point.responsesAloneLiveMemoryMb = megabytes(await session.heldBytes(responsesAloneExpression(stack)));
@@ -132,7 +142,8 @@ export const scaleCurve: Benchmark = {
 						point[contender] = {
 							wallMs: median(measured.map((run) => run.wallMs)),
 							peakMemoryMb: megabytes(Math.max(...measured.map((run) => run.peakBytes))),
-							peakLiveMemoryMb: megabytes(liveBytes),
+							peakLiveMemoryMb: megabytes(median(liveBytes)),
+							peakLiveMemoryMbOfEachRun: liveBytes.map(megabytes),
 							requests: measured[0].requests,
 							status: measured[0].status,
 						};
