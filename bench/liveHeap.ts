@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
 /**
  * The live memory of an n8n started with `inspectorFlags()`: what is still reachable after a
  * full garbage collection (V8 heap plus the memory its objects hold outside it), read over the
@@ -6,6 +6,9 @@
  * not collected yet and pages it keeps after collecting, so it grows with the heap V8 chose to
  * allow, not only with what a node holds.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
 import { freePort } from '../test/harness/n8n';
 
 /** The Node flag that opens n8n's inspector on a free local port, and that port. */
@@ -69,25 +72,19 @@ export class InspectorSession {
 	}
 
 	/**
-	 * Peak live bytes above what was live when it started, measured back to back (each measure is
-	 * a full collection, so a run sampled this way is slower: time it in another run). Call the
-	 * result to stop.
+	 * Live bytes once n8n has let go of what earlier work left: measured until two measures half a
+	 * second apart differ by less than 256 KiB (an execution's data is released a little after
+	 * the execution answered).
 	 */
-	async sampleLiveBytes(): Promise<() => Promise<number>> {
-		const baseline = await this.liveBytes();
-		let peak = baseline;
-		let sampling = true;
-		const loop = (async () => {
-			while (sampling) {
-				peak = Math.max(peak, await this.liveBytes());
-				await new Promise((resolve) => setTimeout(resolve, 20));
-			}
-		})();
-		return async () => {
-			sampling = false;
-			await loop;
-			return peak - baseline;
-		};
+	async settledLiveBytes(): Promise<number> {
+		let last = await this.liveBytes();
+		for (let attempt = 0; attempt < 20; attempt++) {
+			await new Promise((resolve) => setTimeout(resolve, 500));
+			const now = await this.liveBytes();
+			if (Math.abs(now - last) < 256 * 1024) return now;
+			last = now;
+		}
+		return last;
 	}
 
 	/**
@@ -95,7 +92,7 @@ export class InspectorSession {
 	 * process: a control for what a node that keeps the same data must take at least.
 	 */
 	async heldBytes(expression: string): Promise<number> {
-		const before = await this.liveBytes();
+		const before = await this.settledLiveBytes();
 		const { exceptionDetails } = (await this.call('Runtime.evaluate', {
 			expression: `(async () => { globalThis.benchHeld = await (${expression}); })()`,
 			awaitPromise: true,
@@ -109,4 +106,30 @@ export class InspectorSession {
 	close(): void {
 		this.socket.close();
 	}
+}
+
+/**
+ * A local URL for a workflow's last node to call: the call waits while the live bytes of n8n are
+ * measured, so the measure is taken with every earlier node's output still held by the
+ * execution. `next()` gives the measure of the next call.
+ */
+export async function startCheckpoint(session: InspectorSession) {
+	let waiting: { resolve: (bytes: number) => void; reject: (error: Error) => void } | undefined;
+	const server = createServer(async (request, response) => {
+		request.resume();
+		const taker = waiting;
+		waiting = undefined;
+		try {
+			if (taker) taker.resolve(await session.liveBytes());
+		} catch (error) {
+			taker?.reject(error as Error);
+		}
+		response.end('{}');
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	return {
+		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/checkpoint`,
+		next: () => new Promise<number>((resolve, reject) => (waiting = { resolve, reject })),
+		stop: async () => await new Promise<void>((resolve) => server.close(() => resolve())),
+	};
 }

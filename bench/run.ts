@@ -26,7 +26,7 @@ import { type Benchmark, type Row, say } from './shared';
 const BENCHMARKS: Benchmark[] = [p1ReturnAll, p2WebhookIngest, p2SignedIngestDiy, p3BulkSigning, scaleCurve, queueIngest];
 const RESULTS_FILE = path.join(PROJECT_ROOT, 'bench', 'results.json');
 const REDUCED_RESULTS_FILE = path.join(PROJECT_ROOT, 'bench', 'out', 'results.json');
-const DEADLINE_MINUTES = Number(process.env.BENCH_DEADLINE_MINUTES ?? 60);
+const DEADLINE_MINUTES = Number(process.env.BENCH_DEADLINE_MINUTES ?? 90);
 
 function selected(): Benchmark[] {
 	const names = [...process.argv.slice(2), ...(process.env.BENCH_ONLY ?? '').split(',')]

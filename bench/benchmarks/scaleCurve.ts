@@ -1,18 +1,18 @@
 /**
  * The scale curve: Return All and Get Metrics over a growing survey (`BENCH_SCALE_SIZES`, by
  * default 20,000, 100,000 and 200,000 responses, with the sandbox's rate limit lifted), against
- * the HTTP Request node's pagination with a Split Out, each in an n8n of its own. At each size:
- * wall time (median of `BENCH_RUNS` runs) and peak resident memory above the idle n8n, then as
- * many runs more for the peak live memory (reachable after a full garbage collection, see
- * ../liveHeap.ts) above what n8n held before each, their median; and the slopes per 1,000 responses (least
+ * the HTTP Request node's pagination with a Split Out, each contender at each size in an n8n of
+ * its own. First one run of the workflow with a last node that calls a checkpoint, where the live
+ * memory (reachable after a full garbage collection, see ../liveHeap.ts) is measured while the
+ * execution holds every node's output, above what n8n held before the run; then wall time
+ * (median of `BENCH_RUNS` runs) and peak resident memory above n8n after that run; and the slopes per 1,000 responses (least
  * squares over the sizes). The memory targets are judged on live memory: resident memory also
  * grows with the garbage V8 lets build up before collecting it.
  */
 import { PACKAGE_NAME } from '../../test/harness/n8n';
 import type { Stack } from '../../test/harness/provision';
-import { InspectorSession, inspectorFlags } from '../liveHeap';
+import { InspectorSession, inspectorFlags, startCheckpoint } from '../liveHeap';
 import {
-	addBenchResponses,
 	BENCH_SURVEY,
 	type Benchmark,
 	createBenchSurvey,
@@ -44,6 +44,18 @@ function surveyGetMetricsNode(stack: Stack): Node {
 			surveyId: { __rl: true, mode: 'id', value: BENCH_SURVEY },
 		},
 		credentials: { surveyApi: stack.credentials.surveyApi },
+	};
+}
+
+/** Last node of the held workflows: calls the checkpoint once, while the execution holds every output. */
+function checkpointNode(url: string): Node {
+	return {
+		name: 'Checkpoint',
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion: 4.2,
+		position: [600, 0],
+		executeOnce: true,
+		parameters: { url, options: {} },
 	};
 }
 
@@ -97,62 +109,62 @@ export const scaleCurve: Benchmark = {
 			{
 				wallMs: number;
 				peakMemoryMb: number;
-				peakLiveMemoryMb: number;
-				peakLiveMemoryMbOfEachRun: number[];
+				heldLiveMemoryMb: number;
 				requests: number;
 				status: number;
 			}
 		>;
 		const points = [...sizes].sort((a, b) => a - b).map((responses) => ({ responses }) as Point);
-		// Each contender in an n8n of its own, sizes growing: a process keeps the memory an earlier
-		// run made it take, which would hide what a later, smaller need costs.
+		// Each contender at each size in an n8n of its own: n8n can keep what one execution made it
+		// take (resident memory) and even the data of the last execution (live memory, seen with the
+		// HTTP Request node: the next execution then releases it), which would blur the next run.
 		for (const [contender, { title, path }] of Object.entries(WORKFLOWS) as Array<
 			[Contender, (typeof WORKFLOWS)[Contender]]
 		>) {
-			const inspector = await inspectorFlags();
-			const measureContender = async (stack: Stack) => {
-				await deployChain(stack, `Bench scale – ${title}`, [
-					webhookNode(path),
-					...nodesOf[contender](stack),
-				]);
-				const idle = residentBytes(stack.n8n.pid);
-				const session = await InspectorSession.open(inspector.port);
-				try {
-					let total = 0;
-					for (const [index, point] of points.entries()) {
-						total =
-							index === 0
-								? await createBenchSurvey(stack, point.responses)
-								: await addBenchResponses(stack, point.responses - total);
-						say(`  ${title}: ${total} responses...`);
-						const measured = [];
-						for (let run = 0; run < runs; run++) measured.push(await measureRun(stack, path, idle));
-						const liveBytes: number[] = [];
-						for (let run = 0; run < runs; run++) {
-							const stopSampling = await session.sampleLiveBytes();
-							const sampled = await measureRun(stack, path);
-							liveBytes.push(await stopSampling());
-							if (sampled.status !== measured[0].status) {
-								throw new Error(`${title}: a sampled run answered ${sampled.status}, the timed ones ${measured[0].status}`);
-							}
-						}
+			for (const point of points) {
+				const inspector = await inspectorFlags();
+				const measureContender = async (stack: Stack) => {
+					const session = await InspectorSession.open(inspector.port);
+					const checkpoint = await startCheckpoint(session);
+					try {
+						await deployChain(stack, `Bench scale – ${title}`, [webhookNode(path), ...nodesOf[contender](stack)]);
+						await deployChain(stack, `Bench scale – ${title}, held`, [
+							webhookNode(`${path}-held`),
+							...nodesOf[contender](stack),
+							checkpointNode(checkpoint.url),
+						]);
+						await createBenchSurvey(stack, point.responses);
+						say(`  ${title}: ${point.responses} responses...`);
 						if (contender === 'surveyReturnAll') {
 							point.responsesAloneLiveMemoryMb = megabytes(await session.heldBytes(responsesAloneExpression(stack)));
+						}
+						// First, while n8n holds nothing of an earlier execution of these workflows.
+						const before = await session.settledLiveBytes();
+						const held = checkpoint.next();
+						const withCheckpoint = await measureRun(stack, `${path}-held`);
+						const heldBytes = (await held) - before;
+						const idle = residentBytes(stack.n8n.pid);
+						const measured = [];
+						for (let run = 0; run < runs; run++) measured.push(await measureRun(stack, path, idle));
+						if (withCheckpoint.status !== measured[0].status) {
+							throw new Error(
+								`${title}: the run with the checkpoint answered ${withCheckpoint.status}, the timed ones ${measured[0].status}`,
+							);
 						}
 						point[contender] = {
 							wallMs: median(measured.map((run) => run.wallMs)),
 							peakMemoryMb: megabytes(Math.max(...measured.map((run) => run.peakBytes))),
-							peakLiveMemoryMb: megabytes(median(liveBytes)),
-							peakLiveMemoryMbOfEachRun: liveBytes.map(megabytes),
+							heldLiveMemoryMb: megabytes(heldBytes),
 							requests: measured[0].requests,
 							status: measured[0].status,
 						};
+					} finally {
+						await checkpoint.stop();
+						session.close();
 					}
-				} finally {
-					session.close();
-				}
-			};
-			await withStack({ rateLimits: { survey: null } }, {}, measureContender, inspector.flags);
+				};
+				await withStack({ rateLimits: { survey: null } }, {}, measureContender, inspector.flags);
+			}
 		}
 		const slopes = Object.fromEntries(
 			(Object.keys(WORKFLOWS) as Contender[]).map((contender) => [
@@ -162,7 +174,7 @@ export const scaleCurve: Benchmark = {
 						points.map((point) => [point.responses / 1000, point[contender].wallMs]),
 					).toFixed(2),
 					mbPer1000: +slope(
-						points.map((point) => [point.responses / 1000, point[contender].peakLiveMemoryMb]),
+						points.map((point) => [point.responses / 1000, point[contender].heldLiveMemoryMb]),
 					).toFixed(3),
 					residentMbPer1000: +slope(
 						points.map((point) => [point.responses / 1000, point[contender].peakMemoryMb]),
@@ -185,7 +197,7 @@ export const scaleCurve: Benchmark = {
 		).toFixed(3);
 		const responsesAloneSlopeRatio = slopeRatio(responsesAloneMbPer1000, slopes.httpRequestReturnAll.mbPer1000);
 		const memory = (figures: Point[Contender]) =>
-			`+${figures.peakLiveMemoryMb} MB live (+${figures.peakMemoryMb} MB resident)`;
+			`+${figures.heldLiveMemoryMb} MB live held (+${figures.peakMemoryMb} MB resident peak)`;
 		const slopeFigures = (figures: (typeof slopes)[Contender]) =>
 			`${figures.msPer1000} ms / ${figures.mbPer1000} MB live (${figures.residentMbPer1000} MB resident)`;
 		const rows: Row[] = points.flatMap((point) => [
