@@ -5,9 +5,9 @@
  * its own. First one run of the workflow with a last node that calls a checkpoint, where the live
  * memory (reachable after a full garbage collection, see ../liveHeap.ts) is measured while the
  * execution holds every node's output, above what n8n held before the run; then wall time
- * (median of `BENCH_RUNS` runs) and peak resident memory above n8n after that run; and the slopes per 1,000 responses (least
- * squares over the sizes). The memory targets are judged on live memory: resident memory also
- * grows with the garbage V8 lets build up before collecting it.
+ * (median of `BENCH_RUNS` runs) and peak resident memory above n8n after that run; and the
+ * slopes per 1,000 responses (least squares over the sizes). The memory targets are judged on
+ * live memory: resident memory also grows with the garbage V8 lets build up before collecting it.
  */
 import { PACKAGE_NAME } from '../../test/harness/n8n';
 import type { Stack } from '../../test/harness/provision';
@@ -143,9 +143,9 @@ export const scaleCurve: Benchmark = {
 						const held = checkpoint.next();
 						const withCheckpoint = await measureRun(stack, `${path}-held`);
 						const heldBytes = (await held) - before;
-						const idle = residentBytes(stack.n8n.pid);
+						const afterHeldRun = residentBytes(stack.n8n.pid);
 						const measured = [];
-						for (let run = 0; run < runs; run++) measured.push(await measureRun(stack, path, idle));
+						for (let run = 0; run < runs; run++) measured.push(await measureRun(stack, path, afterHeldRun));
 						if (withCheckpoint.status !== measured[0].status) {
 							throw new Error(
 								`${title}: the run with the checkpoint answered ${withCheckpoint.status}, the timed ones ${measured[0].status}`,
