@@ -349,6 +349,8 @@ describe('survey service contract', () => {
 		});
 
 		it('filters by updatedAt with filterDateField=updatedAt; createdAt is the default', async () => {
+			// Later than the millisecond the last response was created in: the bound is inclusive.
+			await sleep(5);
 			const before = new Date().toISOString();
 			await sleep(5);
 			await control(`/responses/${ids[0]}`, { data: { n: 'changed' } }, 'PATCH');
