@@ -28,7 +28,7 @@ import {
 	withStack,
 } from '../shared';
 
-const PAGE_SIZE = 250;
+export const PAGE_SIZE = 250;
 /** The survey service's limit in the contract: requests a minute per key. */
 const SERVICE_RATE_LIMIT = 100;
 

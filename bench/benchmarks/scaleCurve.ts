@@ -30,7 +30,7 @@ import {
 	webhookNode,
 	withStack,
 } from '../shared';
-import { httpRequestReturnAllNodes, measureRun, surveyReturnAllNode } from './p1ReturnAll';
+import { httpRequestReturnAllNodes, measureRun, PAGE_SIZE, surveyReturnAllNode } from './p1ReturnAll';
 
 function surveyGetMetricsNode(stack: Stack): Node {
 	return {
@@ -67,13 +67,13 @@ function responsesAloneExpression(stack: Stack): string {
 	const url = `${stack.sandbox.survey.url}/api/v1/management/surveys/${BENCH_SURVEY}/responses`;
 	return `(async () => {
 		const pages = [];
-		for (let offset = 0; ; offset += 250) {
-			const response = await fetch(${JSON.stringify(url)} + '?limit=250&offset=' + offset, {
+		for (let offset = 0; ; offset += ${PAGE_SIZE}) {
+			const response = await fetch(${JSON.stringify(url)} + '?limit=${PAGE_SIZE}&offset=' + offset, {
 				headers: { 'x-api-key': ${JSON.stringify(stack.sandbox.survey.apiKey)} },
 			});
 			const { data } = await response.json();
 			pages.push(data);
-			if (data.length < 250) return pages.flat();
+			if (data.length < ${PAGE_SIZE}) return pages.flat();
 		}
 	})()`;
 }
