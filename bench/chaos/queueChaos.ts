@@ -51,8 +51,6 @@ const N8N_SETTINGS: Record<string, string> = {
 	QUEUE_WORKER_LOCK_DURATION: '60000',
 	QUEUE_WORKER_LOCK_RENEW_TIME: '10000',
 	QUEUE_WORKER_STALLED_INTERVAL: '30000',
-	// How often the main process marks executions whose job is gone as crashed (minutes; default 180).
-	N8N_EXECUTIONS_QUEUE_RECOVERY_INTERVAL: '5',
 };
 
 const sizes = sizesFromEnv({
@@ -171,17 +169,25 @@ async function runOnce(fault: Fault) {
 		}
 
 		// The queue empty: whatever is still `new` or `running` in n8n's database now has no job.
-		await waitUntil('an empty queue', async () => {
-			const jobs = await queue.queuedJobs();
-			return jobs.waiting === 0 && jobs.active === 0;
-		}, 1_800_000, 2_000);
+		// A wait that runs out is part of the result (n8n stuck), not the end of the run.
+		const waits: string[] = [];
+		const emptyQueue = async (what: string) =>
+			await waitUntil(what, async () => {
+				const jobs = await queue.queuedJobs();
+				return jobs.waiting === 0 && jobs.active === 0;
+			}, 1_200_000, 2_000).catch(async (error: Error) => {
+				waits.push(`${error.message} (${JSON.stringify(await queue.queuedJobs())})`);
+			});
+		await emptyQueue('an empty queue');
 		const leaseOver = new Date(faultTime.getTime() + sizes.leaseSeconds * 1000);
-		say(`  [${fault}] queue empty; waiting for a reconcile run after ${leaseOver.toISOString()} (the lease past the fault)`);
-		const reconcile = await nextReconcile(queue.main, workflow.id, leaseOver, (sizes.leaseSeconds + sizes.reconcileMinutes * 60 + 900) * 1000);
-		await waitUntil('an empty queue after the reconcile', async () => {
-			const jobs = await queue.queuedJobs();
-			return jobs.waiting === 0 && jobs.active === 0;
-		}, 1_800_000, 2_000);
+		say(`  [${fault}] waiting for a reconcile run after ${leaseOver.toISOString()} (the lease past the fault)`);
+		const reconcile = await nextReconcile(queue.main, workflow.id, leaseOver, (sizes.leaseSeconds + sizes.reconcileMinutes * 60 + 900) * 1000).catch(
+			(error: Error) => {
+				waits.push(error.message);
+				return undefined;
+			},
+		);
+		await emptyQueue('an empty queue after the reconcile');
 
 		const effects = await tallyEffects(sandbox);
 		const outcome = outcomeOf(applications, effects);
@@ -224,7 +230,8 @@ async function runOnce(fault: Fault) {
 			claimsTakenOver: claims.filter((claim) => claim.attempts > 1).length,
 			executionStates,
 			failedJobs: failedReasons,
-			finalReconcile: { id: reconcile.id, startedAt: reconcile.startedAt, status: reconcile.status },
+			finalReconcile: reconcile ? { id: reconcile.id, startedAt: reconcile.startedAt, status: reconcile.status } : null,
+			waitsThatRanOut: waits,
 			streamMs,
 			minutes: +((Date.now() - startedAt) / 60_000).toFixed(1),
 			loadBefore,
@@ -285,6 +292,8 @@ async function main() {
 	say();
 	for (const run of runs) {
 		say(`${run.fault}: executions ${JSON.stringify(run.executionStates)}; Bull failed jobs ${JSON.stringify(run.failedJobs)}; claims taken over ${run.claimsTakenOver}; stray drafts ${run.strayDrafts}; logs ${run.logDir}`);
+		for (const wait of run.waitsThatRanOut) say(`  wait that ran out: ${wait}`);
+		if (run.duplicated || run.lost) say(`  duplicated: ${run.duplicatedIds.join(', ') || '–'}; not handled: ${run.notHandledIds.join(', ') || '–'}`);
 		for (const [log, lines] of Object.entries(run.evidence)) for (const line of lines) say(`  ${log}: ${line}`);
 	}
 	say();

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals */
 /**
  * Traffic for the queue-mode sample "Application approved → signing envelope": approved
  * applications as the survey service signs and delivers them, and a tally of what the workflow
@@ -73,6 +74,26 @@ export async function deliverApplication(url: string, signer: Webhook, app: Appl
 	} catch {
 		return 0;
 	}
+}
+
+/**
+ * Delivers as the service does: again after a refusal (non-2xx, or no answer), up to `attempts`
+ * times, a second apart. The status of each attempt, the last one accepted unless all were refused.
+ */
+export async function deliverUntilAccepted(
+	url: string,
+	signer: Webhook,
+	app: Application,
+	{ attempts = 10, timeoutMs = 30_000 }: { attempts?: number; timeoutMs?: number } = {},
+): Promise<number[]> {
+	const statuses: number[] = [];
+	for (let attempt = 1; attempt <= attempts; attempt++) {
+		const status = await deliverApplication(url, signer, app, timeoutMs);
+		statuses.push(status);
+		if (status >= 200 && status < 300) break;
+		await new Promise((resolve) => setTimeout(resolve, 1_000));
+	}
+	return statuses;
 }
 
 export interface Effects {
