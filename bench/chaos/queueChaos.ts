@@ -3,9 +3,9 @@
  * `npm run chaos:queue`: the queue-mode sample "Application approved → signing envelope" under
  * faults, on 127.0.0.1 only. Each fault gets a run of its own in a fresh stack (Redis, Postgres,
  * main, two workers at concurrency 5, two webhook processes behind nginx, the sandbox):
- * CHAOS_EVENTS approved applications are stored in the survey service without deliveries, then
- * each is delivered, signed, to both webhook processes at once, CHAOS_CONCURRENCY applications
- * at a time; when CHAOS_FAULT_AT of them have left, the fault strikes; then CHAOS_REDELIVERIES
+ * CHAOS_EVENTS approved applications, each stored in the survey service (which delivers
+ * nothing itself) and then delivered, signed, to both webhook processes at once,
+ * CHAOS_CONCURRENCY applications at a time; when CHAOS_FAULT_AT of them have left, the fault strikes; then CHAOS_REDELIVERIES
  * redeliveries go through the load balancer. Once the queue is empty and the claim lease has run
  * out since the fault, a reconcile run that starts after that is awaited. The run then counts,
  * from the services themselves, each application handled once, never, or twice, and collects
@@ -123,7 +123,8 @@ async function runOnce(fault: Fault) {
 			queue.main,
 			queueVariant(path.join(QUEUE_WORKFLOWS_DIR, 'application-approved-to-signing.json'), {
 				reconcileEveryMinutes: sizes.reconcileMinutes,
-				...(sizes.leaseSeconds !== SHIPPED_LEASE_SECONDS && { leaseSeconds: sizes.leaseSeconds }),
+				// A shorter lease leaves the webhooks a shorter time too: the reconcile's grace is the lease.
+				...(sizes.leaseSeconds !== SHIPPED_LEASE_SECONDS && { leaseSeconds: sizes.leaseSeconds, graceSeconds: sizes.leaseSeconds }),
 			}),
 			credentials,
 		);
@@ -132,14 +133,14 @@ async function runOnce(fault: Fault) {
 		const signer = new Webhook(hook.secret);
 		const webhookPath = new URL(hook.url).pathname;
 		const applications: Application[] = [];
-		for (let index = 0; index < sizes.events; index++) applications.push(await storedApplication(sandbox, 'chaos', index));
 
-		// The stream: both copies of each application at once, one to each webhook process.
-		const statuses = new Map<string, number[]>(applications.map((app) => [app.responseId, []]));
+		// The stream: each application stored as it is finished, then both copies of its delivery at
+		// once, one to each webhook process.
+		const statuses = new Map<string, number[]>();
 		const requestStatuses: number[] = [];
 		const send = async (url: string, app: Application) => {
 			const status = await deliverApplication(url, signer, app);
-			statuses.get(app.responseId)!.push(status);
+			statuses.set(app.responseId, [...(statuses.get(app.responseId) ?? []), status]);
 			requestStatuses.push(status);
 		};
 		const faultIndex = Math.floor(sizes.events * faultAt);
@@ -149,14 +150,15 @@ async function runOnce(fault: Fault) {
 		const streamStarted = Date.now();
 		await Promise.all(
 			Array.from({ length: sizes.concurrency }, async () => {
-				while (next < applications.length) {
+				while (next < sizes.events) {
 					const index = next++;
 					if (index === faultIndex) {
 						faultTime = new Date();
 						say(`  [${fault}] striking after ${index} applications (load ${loadAverage()})`);
 						struck = strike(queue, fault);
 					}
-					const app = applications[index];
+					const app = await storedApplication(sandbox, 'chaos', index);
+					applications.push(app);
 					await Promise.all(queue.webhookProcesses.map(async (process) => await send(`${process.baseUrl}${webhookPath}`, app)));
 				}
 			}),
@@ -164,6 +166,7 @@ async function runOnce(fault: Fault) {
 		const streamMs = Date.now() - streamStarted;
 		const faultDescription = await (struck ?? strike(queue, 'none'));
 		const step = Math.max(1, Math.floor(sizes.events / Math.max(1, sizes.redeliveries)));
+		applications.sort((a, b) => a.deliveryId.localeCompare(b.deliveryId, 'en', { numeric: true }));
 		for (let index = 0, sent = 0; index < applications.length && sent < sizes.redeliveries; index += step, sent++) {
 			await send(`${queue.proxyUrl}${webhookPath}`, applications[index]);
 		}

@@ -44,6 +44,8 @@ const DELIVERIES = 200;
 const ANSWER_TIMEOUT_MS = 120_000;
 const REDELIVERIES = 100;
 const WORKERS = 2;
+/** What the reconcile leaves to the webhooks in these tests: what changed in the last 30 s. */
+const GRACE_SECONDS = 30;
 const WORKER_CONCURRENCY = 5;
 
 describe(`the pack in n8n queue mode (main, ${WORKERS} workers at concurrency ${WORKER_CONCURRENCY}, two webhook processes behind nginx)`, () => {
@@ -87,8 +89,10 @@ describe(`the pack in n8n queue mode (main, ${WORKERS} workers at concurrency ${
 		sandbox = await startSandbox({ webhookRetryDelayMs: 200, webhookTimeoutMs: 60_000 });
 		queue = await startQueueN8n({ packageTarball: await packPackage(), workers: WORKERS, workerConcurrency: WORKER_CONCURRENCY });
 		credentials = { ...(await createSandboxCredentials(queue.main, sandbox)), postgres: await setUpEventClaims(queue) };
-		// The reconcile every minute instead of every 5, so that the tests wait less for it.
-		const variant = (file: string) => queueVariant(path.join(QUEUE_WORKFLOWS_DIR, file), { reconcileEveryMinutes: 1 });
+		// The reconcile every minute instead of every 5, leaving the webhooks 30 s instead of 5 minutes,
+		// so that the tests wait less for it.
+		const variant = (file: string) =>
+			queueVariant(path.join(QUEUE_WORKFLOWS_DIR, file), { reconcileEveryMinutes: 1, graceSeconds: GRACE_SECONDS });
 		application = await importWorkflow(queue.main, variant('application-approved-to-signing.json'), credentials);
 		archive = await importWorkflow(queue.main, variant('signed-to-archived.json'), credentials);
 		// The signing service's administrator adds the proxy's URL, as for any load balancer.
@@ -286,7 +290,7 @@ describe(`the pack in n8n queue mode (main, ${WORKERS} workers at concurrency ${
 		sentBefore: string;
 		draftBefore: string;
 		unreached: string;
-		setUp: Date;
+		reconcileFrom: Date;
 	}
 
 	const setTheScene = async (delivered: Application): Promise<Scene> => {
@@ -326,11 +330,12 @@ describe(`the pack in n8n queue mode (main, ${WORKERS} workers at concurrency ${
 		await signing().call('POST', '/webhook-endpoints', { url: endpoint.url, secret: SIGNING_WEBHOOK_SECRET });
 		// From here on the request logs hold only what the workflows ask.
 		await signing().clearRequests();
-		return { delivered, lost, diedAfterSending, diedAfterDraft, stillRunning, sentBefore, draftBefore, unreached, setUp: new Date() };
+		// The first reconcile run that sees all of it starts once the last of it is older than the grace.
+		return { delivered, lost, diedAfterSending, diedAfterDraft, stillRunning, sentBefore, draftBefore, unreached, reconcileFrom: new Date(Date.now() + (GRACE_SECONDS + 2) * 1000) };
 	};
 
-	const reconciled = async ({ delivered, lost, diedAfterSending, diedAfterDraft, stillRunning, sentBefore, draftBefore, unreached, setUp }: Scene) => {
-		const firstRuns = await Promise.all([nextReconcile(queue.main, application.id, setUp), nextReconcile(queue.main, archive.id, setUp)]);
+	const reconciled = async ({ delivered, lost, diedAfterSending, diedAfterDraft, stillRunning, sentBefore, draftBefore, unreached, reconcileFrom }: Scene) => {
+		const firstRuns = await Promise.all([nextReconcile(queue.main, application.id, reconcileFrom), nextReconcile(queue.main, archive.id, reconcileFrom)]);
 		expect(firstRuns.map((run) => run.status)).toEqual(['success', 'success']);
 		await drained();
 		await settled(application);

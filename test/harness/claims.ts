@@ -86,28 +86,60 @@ export async function readClaims(queue: QueueN8n): Promise<Claim[]> {
 
 /** The lease after which a claim whose execution died may be taken over, as the samples ship it. */
 export const SHIPPED_LEASE = "interval '5 minutes'";
+/** What the reconcile leaves to the webhooks: what changed in the last 5 minutes, as the samples ship it. */
+export const SHIPPED_GRACE = '$now.minus({ minutes: 5 })';
+
+/** Every string in a node's parameters, replaced through `replace`; how many changed. */
+function replaceInParameters(value: unknown, replace: (text: string) => string): { value: unknown; changed: number } {
+	if (typeof value === 'string') {
+		const replaced = replace(value);
+		return { value: replaced, changed: replaced === value ? 0 : 1 };
+	}
+	if (Array.isArray(value)) {
+		const parts = value.map((part) => replaceInParameters(part, replace));
+		return { value: parts.map((part) => part.value), changed: parts.reduce((sum, part) => sum + part.changed, 0) };
+	}
+	if (value !== null && typeof value === 'object') {
+		const entries = Object.entries(value).map(([key, part]) => [key, replaceInParameters(part, replace)] as const);
+		return {
+			value: Object.fromEntries(entries.map(([key, part]) => [key, part.value])),
+			changed: entries.reduce((sum, [, part]) => sum + part.changed, 0),
+		};
+	}
+	return { value, changed: 0 };
+}
 
 /**
- * A queue-mode sample as a test or chaos run imports it: its reconcile every `reconcileEveryMinutes`
- * instead of 5, and optionally a shorter lease (with the workflow's timeout kept below it), so that
- * a run need not wait the shipped 5 minutes for a dead execution's claim.
+ * A queue-mode sample as a test or chaos run imports it: its reconcile every
+ * `reconcileEveryMinutes` instead of 5 and leaving the webhooks the last `graceSeconds` instead of
+ * 5 minutes, and optionally a shorter lease (with the workflow's timeout kept below it), so that
+ * a run need not wait the shipped 5 minutes.
  */
 export function queueVariant(
 	file: string,
-	options: { reconcileEveryMinutes?: number; leaseSeconds?: number } = {},
+	options: { reconcileEveryMinutes?: number; graceSeconds?: number; leaseSeconds?: number } = {},
 ): WorkflowFile {
 	const workflow = readWorkflow(file);
+	let graces = 0;
 	for (const node of workflow.nodes) {
-		const parameters = node.parameters as Record<string, unknown>;
 		if (node.type === 'n8n-nodes-base.scheduleTrigger' && options.reconcileEveryMinutes !== undefined) {
 			node.parameters = { rule: { interval: [{ field: 'minutes', minutesInterval: options.reconcileEveryMinutes }] } };
 		}
+		if (options.graceSeconds !== undefined) {
+			const grace = replaceInParameters(node.parameters, (text) =>
+				text.split(SHIPPED_GRACE).join(`$now.minus({ seconds: ${options.graceSeconds} })`),
+			);
+			node.parameters = grace.value as Record<string, unknown>;
+			graces += grace.changed;
+		}
 		if (node.name === 'Claim Event' && options.leaseSeconds !== undefined) {
+			const parameters = node.parameters as Record<string, unknown>;
 			const query = String(parameters.query);
 			if (!query.includes(SHIPPED_LEASE)) throw new Error(`"${workflow.name}": the claim has no ${SHIPPED_LEASE} to shorten`);
 			parameters.query = query.replace(SHIPPED_LEASE, `interval '${options.leaseSeconds} seconds'`);
 		}
 	}
+	if (options.graceSeconds !== undefined && graces === 0) throw new Error(`"${workflow.name}": no ${SHIPPED_GRACE} to shorten`);
 	if (options.leaseSeconds !== undefined) {
 		workflow.settings = { ...workflow.settings, executionTimeout: Math.max(10, options.leaseSeconds - 20) };
 	}
