@@ -270,11 +270,14 @@ async function main() {
 	};
 	const file = path.join(PROJECT_ROOT, 'bench', ...(sizes.reducedSize ? ['out', 'chaos.json'] : ['chaos.json']));
 	mkdirSync(path.dirname(file), { recursive: true });
-	const previous = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
-	writeFileSync(
-		file,
-		`${JSON.stringify({ ...previous, machine, sizes, faultAt, redisPersistence, n8nSettings: N8N_SETTINGS, runs: Object.fromEntries(runs.map((run) => [run.fault, run])) }, null, 2)}\n`,
-	);
+	// One entry a fault (and Redis setting), each with the settings it ran with; a later run of
+	// the same fault replaces its entry only.
+	const previous = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { runs?: Record<string, unknown> }) : {};
+	const entries = runs.map((run) => [
+		run.fault === 'redis' && !redisPersistence ? 'redis-without-persistence' : run.fault,
+		{ machine, sizes, faultAt, redisPersistence, n8nSettings: N8N_SETTINGS, ...run },
+	]);
+	writeFileSync(file, `${JSON.stringify({ runs: { ...previous.runs, ...Object.fromEntries(entries) } }, null, 2)}\n`);
 
 	say();
 	say(`Machine: ${machine.cores} cores, ${machine.memoryGiB} GiB, n8n ${machine.n8n} on Node ${machine.nodeForN8n}; load average (1, 5, 15 min) per run below`);
