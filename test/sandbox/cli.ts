@@ -30,6 +30,15 @@ function signingWebhooks(): Array<{ url: string; secret?: string }> {
 	return endpoints as Array<{ url: string; secret?: string }>;
 }
 
+/** SANDBOX_SURVEY_API=formbricks starts the survey service as Formbricks (formbricks/README.md). */
+function surveyApi(): 'documented' | 'formbricks' {
+	const value = process.env.SANDBOX_SURVEY_API ?? 'documented';
+	if (value !== 'documented' && value !== 'formbricks') {
+		throw new Error(`SANDBOX_SURVEY_API must be "documented" or "formbricks", not "${value}"`);
+	}
+	return value;
+}
+
 async function main() {
 	const sandbox = await startSandbox({
 		ports: {
@@ -38,13 +47,15 @@ async function main() {
 			survey: port('SANDBOX_SURVEY_PORT', 4103),
 		},
 		signingWebhookEndpoints: signingWebhooks(),
+		survey: surveyApi(),
 	});
-	const summary = Object.fromEntries(
+	const summary: Record<string, Record<string, string>> = Object.fromEntries(
 		(['signing', 'bookmark', 'survey'] as const).map((name) => [
 			name,
 			{ url: sandbox[name].url, apiKey: sandbox[name].apiKey },
 		]),
 	);
+	if (surveyApi() === 'formbricks') summary.survey = { ...summary.survey, api: 'formbricks' };
 	process.stdout.write(`${JSON.stringify(summary)}\n`);
 	const stop = () => void sandbox.stop().then(() => process.exit(0));
 	process.once('SIGINT', stop);

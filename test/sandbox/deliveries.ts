@@ -48,14 +48,36 @@ export class Deliverer {
 	constructor(private readonly options: DelivererOptions) {}
 
 	send(delivery: Delivery): void {
+		this.enqueue(delivery.url, async () => await this.deliver(delivery));
+	}
+
+	/**
+	 * Runs `task` once the tasks queued before it under the same key have ended; idle() waits for
+	 * it. send() queues by URL; a service with its own retry policy (Formbricks' pipeline jobs)
+	 * queues its attempts here and makes them with attemptOnce().
+	 */
+	enqueue(key: string, task: () => Promise<void>): void {
 		if (this.stopped) return;
-		const previous = this.queues.get(delivery.url) ?? Promise.resolve();
-		const next = previous.then(async () => await this.deliver(delivery));
-		this.queues.set(delivery.url, next);
-		// Forget an idle queue, so that the map does not grow with every URL ever used.
+		const previous = this.queues.get(key) ?? Promise.resolve();
+		const next = previous.then(task);
+		this.queues.set(key, next);
+		// Forget an idle queue, so that the map does not grow with every key ever used.
 		void next.then(() => {
-			if (this.queues.get(delivery.url) === next) this.queues.delete(delivery.url);
+			if (this.queues.get(key) === next) this.queues.delete(key);
 		});
+	}
+
+	/** One attempt, logged like the attempts of send(). */
+	async attemptOnce(delivery: Delivery, attempt: number): Promise<DeliveryAttempt> {
+		const entry = await this.attempt(delivery, attempt);
+		this.log.push(entry);
+		return entry;
+	}
+
+	/** Waits `ms`, cut short by stop(); false once stopped. */
+	async pause(ms: number): Promise<boolean> {
+		await this.sleeper.sleep(ms);
+		return !this.stopped;
 	}
 
 	/** Resolves once every queued delivery has been tried to the end. */

@@ -5,11 +5,13 @@
  */
 import { createBookmarkService } from './bookmark';
 import { Deliverer } from './deliveries';
+import { createFormbricksService } from './formbricks';
 import { listen, type Service } from './service';
 import { createSigningService } from './signing';
 import { createSurveyService } from './survey';
 
 export { SEED, SEED_COUNTS } from './seed';
+export { FORMBRICKS_SEED, FORMBRICKS_SEED_COUNTS } from './formbricks';
 export { standardWebhookHeaders } from './survey';
 export type { RecordedRequest } from './service';
 export type { DeliveryAttempt } from './deliveries';
@@ -35,6 +37,14 @@ export interface SandboxOptions {
 	webhookTimeoutMs?: number;
 	/** Endpoints the signing service's administrator configured before the start. */
 	signingWebhookEndpoints?: Array<{ url: string; secret?: string }>;
+	/**
+	 * Which API the survey service speaks: the documented one (the default) or Formbricks'
+	 * (formbricks/README.md; its webhook retries wait `webhookRetryDelayMs`, then twice that,
+	 * 5000 ms when not given, as Formbricks).
+	 */
+	survey?: 'documented' | 'formbricks';
+	/** For `survey: 'formbricks'`: a workspace that was an environment before Formbricks 5. */
+	formbricks?: { legacyEnvironmentId?: boolean; publicUrl?: string };
 	logger?: boolean;
 }
 
@@ -83,13 +93,24 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		seed,
 		logger: options.logger,
 	});
-	const survey = createSurveyService({
-		apiKey: keys.survey,
-		rateLimit: rateLimit('survey'),
-		deliverer: surveyDeliverer,
-		seed,
-		logger: options.logger,
-	});
+	const survey =
+		options.survey === 'formbricks'
+			? await createFormbricksService({
+					apiKey: keys.survey,
+					rateLimit: rateLimit('survey'),
+					deliverer: surveyDeliverer,
+					seed,
+					backoffDelayMs: options.webhookRetryDelayMs,
+					logger: options.logger,
+					...options.formbricks,
+				})
+			: createSurveyService({
+					apiKey: keys.survey,
+					rateLimit: rateLimit('survey'),
+					deliverer: surveyDeliverer,
+					seed,
+					logger: options.logger,
+				});
 	const services = [signing, bookmark, survey];
 
 	const stop = async () => {
