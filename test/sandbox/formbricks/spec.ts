@@ -40,10 +40,11 @@ export const SPEC_DEVIATIONS: Record<string, string> = {
 	'GET /api/v1/management/me':
 		'apps/web/app/api/v1/management/me/route.ts adds `workspace: {id, name}` beside `project`; the spec ' +
 		'allows no property beyond id, type, createdAt, updatedAt, appSetupCompleted and project.',
-	'GET /api/v2/me':
-		'apps/web/modules/api/v2/me/route.ts answers `{data: {workspacePermissions, environmentPermissions, ' +
-		'organizationId, organizationAccess}}`; the spec describes `{organizationId, organizationAccess, ' +
-		'workspaces, environments}` at the top level.',
+	'GET /api/v2/management/responses/{id}':
+		'apps/web/modules/api/v2/management/responses/[responseId]/route.ts answers `{data: <response>}` ' +
+		'(successResponse); the spec describes the response unwrapped, so `data` is read as its answers.',
+	'DELETE /api/v2/management/responses/{id}':
+		'The same route answers `{data: <deleted response>}`; the spec describes it unwrapped.',
 };
 
 /** Where the specs are: FORMBRICKS_SPECS_DIR, or `shared/real-services/specs` beside the repository. */
@@ -145,6 +146,13 @@ export class FormbricksSpecs {
 		return new FormbricksSpecs(backends);
 	}
 
+	/** `GET /api/v2/management/responses/{id}`: the method and the spec's path, under its API root. */
+	operationKey(method: string, path: string): string | undefined {
+		const operation = this.operation(method, path);
+		const root = SPEC_FILES[apiVersion(path)].apiRoot.replace(/\/$/, '');
+		return operation && `${method.toUpperCase()} ${root}${operation.path}`;
+	}
+
 	operation(method: string, path: string): Operation | undefined {
 		const backend = this.backends[apiVersion(path)];
 		return backend.router.matchOperation({ method: method.toLowerCase(), path, headers: {} }) as
@@ -201,9 +209,10 @@ export class FormbricksSpecs {
 			return [`status ${status} is not documented for ${method} ${path}`];
 		}
 		const result = this.backends[version].validateResponse(body, operation, status);
-		return ((result.errors ?? []) as AjvError[]).map(
-			(error) => `${error.instancePath || '(body)'} ${error.message ?? 'is invalid'}`,
-		);
+		return ((result.errors ?? []) as AjvError[]).map((error) => {
+			const extra = error.params.additionalProperty;
+			return `${error.instancePath || '(body)'} ${error.message ?? 'is invalid'}${typeof extra === 'string' ? `: ${extra}` : ''}`;
+		});
 	}
 }
 
