@@ -47,6 +47,24 @@ describe('sandbox CLI', () => {
 	beforeAll(async () => (receiver = await startReceiver()));
 	afterAll(async () => await receiver.close());
 
+
+	it('starts the survey service as Formbricks with SANDBOX_SURVEY_API=formbricks', async () => {
+		const child = run([TS_NODE, '--transpile-only', 'test/sandbox/cli.ts'], {
+			SANDBOX_SIGNING_PORT: '0',
+			SANDBOX_BOOKMARK_PORT: '0',
+			SANDBOX_SURVEY_PORT: '0',
+			SANDBOX_SURVEY_API: 'formbricks',
+		});
+		try {
+			const { survey } = JSON.parse(await child.firstLine);
+			expect(survey).toEqual({ url: expect.any(String), apiKey: DEFAULT_KEYS.survey, api: 'formbricks' });
+			const me = await call(`${survey.url}/api/v1/management/me`, { headers: { 'x-api-key': survey.apiKey } });
+			expect(me.json.workspace).toEqual({ id: expect.any(String), name: 'Residency programme' });
+		} finally {
+			child.process.kill('SIGTERM');
+			await child.exit;
+		}
+	});
 	it('prints each service’s URL and key once listening, serves, and stops on SIGTERM', async () => {
 		const endpoints = [{ url: receiver.url, secret: 'cli-secret' }];
 		const child = run([TS_NODE, '--transpile-only', 'test/sandbox/cli.ts'], {

@@ -200,11 +200,19 @@ export async function startFormbricks(
 		deliverer.stop();
 		await service.app.close();
 	};
+	let port: number | undefined;
 	try {
-		const port = await listen(service.app, '127.0.0.1', 0);
-		return { url: `http://127.0.0.1:${port}`, apiKey, service, deliverer, idle: async () => await deliverer.idle(), stop };
-	} catch (error) {
-		await stop();
-		throw error;
+		port = await listen(service.app, '127.0.0.1', 0);
+	} finally {
+		// A port that could not be had must not leave the deliverer running.
+		if (port === undefined) await stop();
 	}
+	return {
+		url: `http://127.0.0.1:${port}`,
+		apiKey,
+		service,
+		deliverer,
+		idle: async () => await deliverer.idle(),
+		stop,
+	};
 }

@@ -170,9 +170,10 @@ export function responseV2(response: ResponseRow, urls?: StorageUrls) {
 }
 
 /** A webhook without its secret (`omit: { secret: true }`), which only the creation answer shows. */
-export function webhookWithoutSecret(webhook: WebhookRow) {
-	const { secret: _secret, ...rest } = webhook;
-	return rest;
+export function webhookWithoutSecret(webhook: WebhookRow): Omit<WebhookRow, 'secret'> {
+	return Object.fromEntries(
+		Object.entries(webhook).filter(([field]) => field !== 'secret'),
+	) as Omit<WebhookRow, 'secret'>;
 }
 
 /** v1 appends `environmentId` (`addLegacyEnvironmentId`), the id `GET /me` gives. */
