@@ -51,17 +51,21 @@ const survey = {
 	updatedAt: '2026-10-02T08:00:00.000Z',
 };
 
-describe(`the delivery helper, as Formbricks ${FORMBRICKS_COMMIT.slice(0, 7)} builds a delivery`, () => {
-	const now = new Date();
-	const delivery = buildDelivery({
+/** The 17th job's delivery of responseFinished to one hook, with what a test changes. */
+const deliver = (change: Partial<Parameters<typeof buildDelivery>[0]> = {}) =>
+	buildDelivery({
 		jobId: '17',
 		event: 'responseFinished',
 		webhook: { id: 'cmwebhook00000000000000001', secret: SECRET },
 		response,
 		survey,
 		urls: URLS,
-		now,
+		...change,
 	});
+
+describe(`the delivery helper, as Formbricks ${FORMBRICKS_COMMIT.slice(0, 7)} builds a delivery`, () => {
+	const now = new Date();
+	const delivery = deliver({ now });
 
 	it('writes the nested body byte for byte: the job schema\'s fields in its order, storage URLs resolved, the survey last', () => {
 		expect(delivery.body).toBe(
@@ -92,28 +96,13 @@ describe(`the delivery helper, as Formbricks ${FORMBRICKS_COMMIT.slice(0, 7)} bu
 		const receiver = new Webhook(SECRET);
 		expect(receiver.verify(delivery.body, delivery.headers)).toEqual(JSON.parse(delivery.body));
 		expect(() => receiver.verify(delivery.body.replace('Ada', 'Eve'), delivery.headers)).toThrow();
-		const old = buildDelivery({
-			jobId: '17',
-			event: 'responseFinished',
-			webhook: { id: 'cmwebhook00000000000000001', secret: SECRET },
-			response,
-			survey,
-			urls: URLS,
-			now: new Date(now.getTime() - 10 * 60_000),
-		});
+		const old = deliver({ now: new Date(now.getTime() - 10 * 60_000) });
 		expect(old.headers['webhook-id']).toBe(delivery.headers['webhook-id']);
 		expect(() => receiver.verify(old.body, old.headers)).toThrow(/timestamp/i);
 	});
 
 	it('sends no signature for a webhook without a secret (made before Formbricks had them)', () => {
-		const unsigned = buildDelivery({
-			jobId: '17',
-			event: 'responseFinished',
-			webhook: { id: 'cmwebhook00000000000000001', secret: null },
-			response,
-			survey,
-			urls: URLS,
-		});
+		const unsigned = deliver({ webhook: { id: 'cmwebhook00000000000000001', secret: null } });
 		expect(Object.keys(unsigned.headers)).toEqual(['content-type', 'webhook-id', 'webhook-timestamp']);
 	});
 
@@ -125,16 +114,7 @@ describe(`the delivery helper, as Formbricks ${FORMBRICKS_COMMIT.slice(0, 7)} bu
 	});
 
 	it('refuses a response the job schema refuses, as sendToPipeline would', () => {
-		expect(() =>
-			buildDelivery({
-				jobId: '1',
-				event: 'responseCreated',
-				webhook: { id: 'cmwebhook00000000000000001', secret: SECRET },
-				response: { ...response, id: 'resp_not_a_cuid' },
-				survey,
-				urls: URLS,
-			}),
-		).toThrow(/cuid2/);
+		expect(() => deliver({ response: { ...response, id: 'resp_not_a_cuid' } })).toThrow(/cuid2/);
 	});
 });
 

@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import type { Deliverer } from '../deliveries';
+import { generatedFinished, generationRequest, QUESTION_TYPES } from '../survey';
 import { badRequest, checkBody, isoTime, nonEmpty, notFound, oneOf } from '../validation';
 import { createId, cuid } from './ids';
 import { responseV1, surveyV1, type Element, type I18n, type SurveyRow } from './records';
@@ -26,17 +27,8 @@ export interface SpecViolation {
 	errors: string[];
 }
 
-const ELEMENT_TYPES = [
-	'openText',
-	'multipleChoiceSingle',
-	'multipleChoiceMulti',
-	'rating',
-	'nps',
-	'date',
-	'consent',
-	'fileUpload',
-	'contactInfo',
-] as const;
+/** The documented API's question types, and one whose answer is a list (name, e-mail, phone…). */
+const ELEMENT_TYPES = [...QUESTION_TYPES, 'contactInfo'] as const;
 
 const asI18n = (value: unknown): I18n =>
 	typeof value === 'string' ? { default: value } : (value as I18n);
@@ -217,20 +209,12 @@ export function registerControlRoutes(
 	});
 	app.post('/_sandbox/surveys/:surveyId/generate-responses', async (request) => {
 		const survey = findSurvey(request);
-		const body = checkBody(request.body, {
-			required: { count: 'integer' },
-			optional: { finishedRatio: 'number' },
-		});
-		const count = body.count as number;
-		const finishedRatio = (body.finishedRatio as number | undefined) ?? 0.9;
-		if (count < 1 || count > 100_000) throw badRequest('"count" must be between 1 and 100000');
-		if (finishedRatio < 0 || finishedRatio > 1) throw badRequest('"finishedRatio" must be between 0 and 1');
+		const { count, finishedRatio } = generationRequest(request.body);
 		const first = store.responsesOf(survey.id).length + 1;
 		for (let index = 0; index < count; index++) {
 			const n = first + index;
 			const createdAt = daysAgo(60 - (index / count) * 59);
-			// Spreads the unfinished evenly: n * ratio crosses an integer for the finished ones.
-			const finished = Math.floor(n * finishedRatio) !== Math.floor((n - 1) * finishedRatio);
+			const finished = generatedFinished(n, finishedRatio);
 			const elements = elementsOf(survey);
 			const answered = finished ? elements : elements.slice(0, Math.ceil(elements.length / 2));
 			const row = responseRow({
