@@ -272,6 +272,15 @@ describe('responses (v1)', () => {
 		expect(json.details).toEqual({ offset: 'is not in the spec' });
 	});
 
+	it('without surveyId gives every response of the key\'s workspaces, not paged unless limit is given', async () => {
+		const { json } = await api('/api/v1/management/responses');
+		expect(json.data).toHaveLength(9);
+		expect(new Set(json.data.map((response: { surveyId: string }) => response.surveyId))).toEqual(
+			new Set([surveys.residency, surveys.alumni]),
+		);
+		expect((await api('/api/v1/management/responses?limit=2&skip=1')).json.data).toEqual(json.data.slice(1, 3));
+	});
+
 	it('answers an unknown survey 404', async () => {
 		const { status, json } = await api('/api/v1/management/responses?surveyId=cnosuchsurvey000000000000');
 		expect(status).toBe(404);
@@ -490,6 +499,12 @@ describe('webhooks', () => {
 		const listed = await api('/api/v2/management/webhooks');
 		expect(listed.json.meta).toEqual({ total: 1, limit: 50, offset: 0 });
 		expect(listed.json.data[0]).not.toHaveProperty('secret');
+		const got = await api(`/api/v2/management/webhooks/${created.json.data.id}`);
+		expect(got.json).toEqual({ data: listed.json.data[0] });
+		const filtered = await api(`/api/v2/management/webhooks?surveyIds=${residency}`);
+		expect(filtered.json.error.details).toEqual([
+			{ field: 'surveyIds', issue: 'Invalid input: expected array, received string' },
+		]);
 		const deleted = await api(`/api/v2/management/webhooks/${created.json.data.id}`, { method: 'DELETE' });
 		expect(deleted.json.data.id).toBe(created.json.data.id);
 		expect((await api('/api/v2/management/webhooks')).json.meta.total).toBe(0);
