@@ -2,6 +2,7 @@
 /**
  * Starts the sandbox on fixed ports for demos and manual tests: `npm run sandbox`.
  * Prints one JSON line with each service's URL and key once all three listen.
+ * SANDBOX_SIGNING_API=documenso makes the signing service a Documenso (test/sandbox/documenso/).
  */
 import { startSandbox } from './index';
 
@@ -30,8 +31,18 @@ function signingWebhooks(): Array<{ url: string; secret?: string }> {
 	return endpoints as Array<{ url: string; secret?: string }>;
 }
 
+/** SANDBOX_SIGNING_API=documenso: the signing service speaks Documenso's API v2. */
+function signingApi(): 'documented' | 'documenso' {
+	const value = process.env.SANDBOX_SIGNING_API ?? 'documented';
+	if (value !== 'documented' && value !== 'documenso') {
+		throw new Error(`SANDBOX_SIGNING_API must be "documented" or "documenso", not "${value}"`);
+	}
+	return value;
+}
+
 async function main() {
 	const sandbox = await startSandbox({
+		signing: signingApi(),
 		ports: {
 			signing: port('SANDBOX_SIGNING_PORT', 4101),
 			bookmark: port('SANDBOX_BOOKMARK_PORT', 4102),

@@ -28,7 +28,11 @@ export function registerDocumensoControl(
 	};
 
 	/** The recipient named by `recipientId` (a number) or `email`, and the rest of the body. */
-	const namedRecipient = (request: FastifyRequest, document: Envelope, optional: Record<string, 'string'> = {}) => {
+	const namedRecipient = (
+		request: FastifyRequest,
+		document: Envelope,
+		optional: Record<string, 'string'> = {},
+	) => {
 		const body = checkBody(request.body ?? {}, {
 			optional: { recipientId: 'integer', email: 'string', ...optional },
 		});
@@ -47,9 +51,12 @@ export function registerDocumensoControl(
 	};
 
 	const mustActNow = (recipient: Recipient) => {
-		if (recipient.role === 'CC') throw badRequest('A CC recipient receives a copy and takes no action');
+		if (recipient.role === 'CC')
+			throw badRequest('A CC recipient receives a copy and takes no action');
 		if (recipient.signingStatus !== 'NOT_SIGNED') {
-			throw conflict(`This recipient has already ${recipient.signingStatus === 'SIGNED' ? 'signed' : 'rejected'}`);
+			throw conflict(
+				`This recipient has already ${recipient.signingStatus === 'SIGNED' ? 'signed' : 'rejected'}`,
+			);
 		}
 	};
 
@@ -82,7 +89,9 @@ export function registerDocumensoControl(
 		return endpoint;
 	});
 	app.get('/_sandbox/deliveries', async () => ({ deliveries: deliveries() }));
-	app.get('/_sandbox/documents', async () => ({ documents: [...store.documents.values()].map(documentView) }));
+	app.get('/_sandbox/documents', async () => ({
+		documents: [...store.documents.values()].map(documentView),
+	}));
 
 	app.post('/_sandbox/documents/:documentId/open', async (request) => {
 		const document = findDocument(request);
@@ -105,7 +114,12 @@ export function registerDocumensoControl(
 		const { recipient, body } = namedRecipient(request, document, { reason: 'string' });
 		mustBePending(document);
 		mustActNow(recipient);
-		store.reject(document, recipient, (body.reason as string | undefined) ?? 'No reason given', actorOf(request));
+		store.reject(
+			document,
+			recipient,
+			(body.reason as string | undefined) ?? 'No reason given',
+			actorOf(request),
+		);
 		return documentView(document);
 	});
 	app.post('/_sandbox/documents/:documentId/complete', async (request) => {

@@ -65,7 +65,12 @@ export const inputValidationFailed = (procedure: string, issues: ZodIssue[]) =>
 	trpcError(procedure, 'BAD_REQUEST', 'Input validation failed', issues);
 
 /** `throw new AppError(code, {message})` inside a route. */
-export const appError = (procedure: string, code: string, message?: string, statusCode?: number) => {
+export const appError = (
+	procedure: string,
+	code: string,
+	message?: string,
+	statusCode?: number,
+) => {
 	const status = statusCode ?? APP_ERROR_STATUS[code] ?? 400;
 	return new DocumensoProblem(status, {
 		message: message ?? code,
@@ -95,17 +100,26 @@ export const downloadError = (status: number, error: string, code?: string) =>
  * The shared service's own answers (auth, rate limit, faults, unknown routes, bodies that are not
  * JSON) in Documenso's shapes. `procedureOf` names the tRPC procedure of a request, if any.
  */
-export function documensoErrors(procedureOf: (reply: FastifyReply) => string | undefined, isDownload: (reply: FastifyReply) => boolean): ErrorStyle {
+export function documensoErrors(
+	procedureOf: (reply: FastifyReply) => string | undefined,
+	isDownload: (reply: FastifyReply) => boolean,
+): ErrorStyle {
 	return {
 		send(reply, status, message, details) {
 			const body = (details as { body?: Record<string, unknown> } | undefined)?.body;
 			if (body) return reply.code(status).type('application/json').send(body);
 			if (status === 429) {
-				return reply.code(429).type('application/json').send({ error: 'Too many requests, please try again later.' });
+				return reply
+					.code(429)
+					.type('application/json')
+					.send({ error: 'Too many requests, please try again later.' });
 			}
 			const procedure = procedureOf(reply);
 			if (isDownload(reply)) {
-				const shaped = status === 401 ? downloadError(401, 'Invalid token', 'UNAUTHORIZED') : downloadError(status, message);
+				const shaped =
+					status === 401
+						? downloadError(401, 'Invalid token', 'UNAUTHORIZED')
+						: downloadError(status, message);
 				return reply.code(status).type('application/json').send(shaped.details.body);
 			}
 			let problem: DocumensoProblem;
@@ -123,7 +137,11 @@ export function documensoErrors(procedureOf: (reply: FastifyReply) => string | u
 				problem = new DocumensoProblem(status, {
 					message,
 					code: 'INTERNAL_SERVER_ERROR',
-					data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: status, ...(procedure ? { path: procedure } : {}) },
+					data: {
+						code: 'INTERNAL_SERVER_ERROR',
+						httpStatus: status,
+						...(procedure ? { path: procedure } : {}),
+					},
 				});
 			}
 			return reply.code(status).type('application/json').send(problem.details.body);

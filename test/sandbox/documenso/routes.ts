@@ -17,20 +17,35 @@ import {
 	documentManyView,
 	documentView,
 	type Envelope,
-	type Field,
 	templateManyView,
 	templateView,
 } from './model';
-import { checkAnswer, coerceParameters, issue, OPERATIONS, type OperationName, parseRequest } from './sdk';
+import { checkPrefill, type Prefill } from './prefill';
+import {
+	checkAnswer,
+	coerceParameters,
+	issue,
+	OPERATIONS,
+	type OperationName,
+	parseRequest,
+} from './sdk';
 import type { Actor, DocumensoStore } from './store';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** ZFindSearchParamsSchema (packages/lib/types/search-params.ts): page ≥ 1, 1 ≤ perPage ≤ 100. */
 const pagingRules = (input: { page?: number; perPage?: number }): ZodIssue[] => [
-	...(input.page !== undefined && input.page < 1 ? [issue(['page'], 'Number must be greater than or equal to 1', 'too_small')] : []),
+	...(input.page !== undefined && input.page < 1
+		? [issue(['page'], 'Number must be greater than or equal to 1', 'too_small')]
+		: []),
 	...(input.perPage !== undefined && (input.perPage < 1 || input.perPage > 100)
-		? [issue(['perPage'], 'Number must be between 1 and 100', input.perPage < 1 ? 'too_small' : 'too_big')]
+		? [
+				issue(
+					['perPage'],
+					'Number must be between 1 and 100',
+					input.perPage < 1 ? 'too_small' : 'too_big',
+				),
+			]
 		: []),
 ];
 
@@ -76,14 +91,15 @@ async function sendPdf(reply: FastifyReply, document: Envelope, version: 'signed
 	return await reply
 		.type('application/pdf')
 		.header('etag', createHash('sha256').update(bytes).digest('hex'))
-		.header('content-disposition', contentDisposition(version === 'signed' ? `${base}_signed` : base))
+		.header(
+			'content-disposition',
+			contentDisposition(version === 'signed' ? `${base}_signed` : base),
+		)
 		.header('cache-control', 'no-cache, no-store, must-revalidate')
 		.header('pragma', 'no-cache')
 		.header('expires', '0')
 		.send(bytes);
 }
-
-type Prefill = { id: number; type: string; value?: string | string[]; label?: string; placeholder?: string };
 
 export function registerDocumensoRoutes(app: FastifyInstance, store: DocumensoStore): void {
 	const actorOf = (request: FastifyRequest): Actor => ({
@@ -127,8 +143,11 @@ export function registerDocumensoRoutes(app: FastifyInstance, store: DocumensoSt
 		'findTemplates',
 		(input) => {
 			const rows = [...store.templates.values()]
-				.filter((template) => !input.query || template.title.toLowerCase().includes(input.query.toLowerCase()))
-				.filter((template) => input.type === undefined || input.type === 'PRIVATE')
+				.filter(
+					(template) =>
+						!input.query || template.title.toLowerCase().includes(input.query.toLowerCase()),
+				)
+				.filter(() => input.type === undefined || input.type === 'PRIVATE')
 				.sort(newestFirst);
 			const result = page(rows, input, 10);
 			return { ...result, data: result.data.map(templateManyView) };
@@ -160,7 +179,11 @@ export function registerDocumensoRoutes(app: FastifyInstance, store: DocumensoSt
 			if (input.folderId) throw appError(procedure, 'NOT_FOUND', 'Folder not found');
 			for (const recipient of input.recipients) {
 				if (!template.recipients.some((slot) => slot.id === recipient.id)) {
-					throw appError(procedure, 'INVALID_BODY', `Recipient with ID ${recipient.id} not found in the template.`);
+					throw appError(
+						procedure,
+						'INVALID_BODY',
+						`Recipient with ID ${recipient.id} not found in the template.`,
+					);
 				}
 			}
 			const prefill = checkPrefill(procedure, template, input.prefillFields ?? []);
@@ -179,27 +202,52 @@ export function registerDocumensoRoutes(app: FastifyInstance, store: DocumensoSt
 					? []
 					: [issue(['recipients', index, 'email'], 'Invalid email', 'invalid_string')]),
 				...((recipient.name ?? '').length > 255
-					? [issue(['recipients', index, 'name'], 'String must contain at most 255 character(s)', 'too_big')]
+					? [
+							issue(
+								['recipients', index, 'name'],
+								'String must contain at most 255 character(s)',
+								'too_big',
+							),
+						]
 					: []),
 			]),
-			...(input.override?.title !== undefined && (input.override.title.length < 1 || input.override.title.length > 255)
+			...(input.override?.title !== undefined &&
+			(input.override.title.length < 1 || input.override.title.length > 255)
 				? [issue(['override', 'title'], 'String must contain between 1 and 255 character(s)')]
 				: []),
 			...(input.override?.redirectUrl && !/^https?:\/\/\S+$/.test(input.override.redirectUrl)
-				? [issue(['override', 'redirectUrl'], 'Please enter a valid URL, make sure you include http:// or https:// part of the url.')]
+				? [
+						issue(
+							['override', 'redirectUrl'],
+							'Please enter a valid URL, make sure you include http:// or https:// part of the url.',
+						),
+					]
 				: []),
 		],
 	);
 
-	route<{ page?: number; perPage?: number; query?: string; templateId?: number; status?: string; source?: string; orderByDirection: 'asc' | 'desc' }>(
+	route<{
+		page?: number;
+		perPage?: number;
+		query?: string;
+		templateId?: number;
+		status?: string;
+		source?: string;
+		orderByDirection: 'asc' | 'desc';
+	}>(
 		'findDocuments',
 		(input) => {
 			const rows = [...store.documents.values()]
 				.filter((document) => document.deletedAt === null)
 				.filter((document) => input.status === undefined || document.status === input.status)
-				.filter((document) => input.templateId === undefined || document.templateId === input.templateId)
+				.filter(
+					(document) => input.templateId === undefined || document.templateId === input.templateId,
+				)
 				.filter((document) => input.source === undefined || document.source === input.source)
-				.filter((document) => !input.query || document.title.toLowerCase().includes(input.query.toLowerCase()))
+				.filter(
+					(document) =>
+						!input.query || document.title.toLowerCase().includes(input.query.toLowerCase()),
+				)
 				.sort(newestFirst);
 			if (input.orderByDirection === 'asc') rows.reverse();
 			const result = page(rows, input, 10);
@@ -212,26 +260,26 @@ export function registerDocumensoRoutes(app: FastifyInstance, store: DocumensoSt
 		documentView(findDocument('document.get', input.documentId)),
 	);
 
-	route<{ documentId: number; meta?: { subject?: string; message?: string; redirectUrl?: string } }>(
-		'distributeDocument',
-		(input, request) => {
-			const procedure = OPERATIONS.distributeDocument.procedure;
-			const document = store.documents.get(input.documentId);
-			// sendDocument throws a plain Error: Documenso answers 500 (send-document.ts).
-			if (!document) throw plainError(procedure, 'Document not found');
-			if (['COMPLETED', 'REJECTED', 'CANCELLED'].includes(document.status)) {
-				throw plainError(procedure, 'Can not send completed document');
-			}
-			if (input.meta) {
-				const { subject, message, redirectUrl } = input.meta;
-				document.meta.subject = subject ?? document.meta.subject;
-				document.meta.message = message ?? document.meta.message;
-				document.meta.redirectUrl = redirectUrl ?? document.meta.redirectUrl;
-			}
-			store.send(document, actorOf(request));
-			return documentLiteView(document);
-		},
-	);
+	route<{
+		documentId: number;
+		meta?: { subject?: string; message?: string; redirectUrl?: string };
+	}>('distributeDocument', (input, request) => {
+		const procedure = OPERATIONS.distributeDocument.procedure;
+		const document = store.documents.get(input.documentId);
+		// sendDocument throws a plain Error: Documenso answers 500 (send-document.ts).
+		if (!document) throw plainError(procedure, 'Document not found');
+		if (['COMPLETED', 'REJECTED', 'CANCELLED'].includes(document.status)) {
+			throw plainError(procedure, 'Can not send completed document');
+		}
+		if (input.meta) {
+			const { subject, message, redirectUrl } = input.meta;
+			document.meta.subject = subject ?? document.meta.subject;
+			document.meta.message = message ?? document.meta.message;
+			document.meta.redirectUrl = redirectUrl ?? document.meta.redirectUrl;
+		}
+		store.send(document, actorOf(request));
+		return documentLiteView(document);
+	});
 
 	route<{ documentId: number; recipients: number[] }>(
 		'redistributeDocument',
@@ -240,7 +288,8 @@ export function registerDocumensoRoutes(app: FastifyInstance, store: DocumensoSt
 			const document = store.documents.get(input.documentId);
 			if (!document) throw plainError(procedure, 'Document not found');
 			if (document.status === 'DRAFT') throw plainError(procedure, 'Can not send draft document');
-			if (document.status !== 'PENDING') throw plainError(procedure, 'Can not send completed document');
+			if (document.status !== 'PENDING')
+				throw plainError(procedure, 'Can not send completed document');
 			store.remind(document, input.recipients, actorOf(request));
 			return { success: true };
 		},
@@ -261,9 +310,11 @@ export function registerDocumensoRoutes(app: FastifyInstance, store: DocumensoSt
 
 	route<{ envelopeId: string; reason?: string }>('cancelEnvelope', (input, request) => {
 		const procedure = OPERATIONS.cancelEnvelope.procedure;
-		if (!/^envelope_.{2,}$/.test(input.envelopeId)) throw appError(procedure, 'INVALID_BODY', 'Invalid envelope ID');
+		if (!/^envelope_.{2,}$/.test(input.envelopeId))
+			throw appError(procedure, 'INVALID_BODY', 'Invalid envelope ID');
 		const envelope = store.findEnvelope(input.envelopeId);
-		if (!envelope || envelope.type !== 'DOCUMENT') throw appError(procedure, 'NOT_FOUND', 'Document not found');
+		if (!envelope || envelope.type !== 'DOCUMENT')
+			throw appError(procedure, 'NOT_FOUND', 'Document not found');
 		if (envelope.status !== 'PENDING') {
 			throw appError(procedure, 'INVALID_REQUEST', 'Only pending documents can be cancelled');
 		}
@@ -275,10 +326,12 @@ export function registerDocumensoRoutes(app: FastifyInstance, store: DocumensoSt
 		'findEnvelopeAuditLogs',
 		(input) => {
 			const procedure = OPERATIONS.findEnvelopeAuditLogs.procedure;
-			if (!/^envelope_.{2,}$/.test(input.envelopeId)) throw appError(procedure, 'INVALID_BODY', 'Invalid envelope ID');
+			if (!/^envelope_.{2,}$/.test(input.envelopeId))
+				throw appError(procedure, 'INVALID_BODY', 'Invalid envelope ID');
 			const envelope = store.findEnvelope(input.envelopeId);
 			if (!envelope) throw appError(procedure, 'NOT_FOUND');
-			if (envelope.type !== 'DOCUMENT') throw appError(procedure, 'INVALID_REQUEST', 'Templates do not have audit logs.');
+			if (envelope.type !== 'DOCUMENT')
+				throw appError(procedure, 'INVALID_REQUEST', 'Templates do not have audit logs.');
 			// find-envelope-audit-logs.ts: 50 a page, newest first unless asked otherwise.
 			const rows = [...envelope.auditLogs];
 			if ((input.orderByDirection ?? 'desc') === 'desc') rows.reverse();
@@ -290,92 +343,39 @@ export function registerDocumensoRoutes(app: FastifyInstance, store: DocumensoSt
 
 	// apps/remix/server/api/download/download.ts reads `version` from the path parameters, where
 	// it never is: Documenso always serves this route's `signed` file, whatever the query says.
-	route<{ documentId: number; version: 'signed' | 'original' }>('downloadDocument', async (input, _request, reply) => {
-		const document = store.documents.get(input.documentId);
-		if (!document) throw downloadError(404, 'Document not found');
-		return await sendPdf(reply, document, 'signed');
-	});
+	route<{ documentId: number; version: 'signed' | 'original' }>(
+		'downloadDocument',
+		async (input, _request, reply) => {
+			const document = store.documents.get(input.documentId);
+			if (!document) throw downloadError(404, 'Document not found');
+			return await sendPdf(reply, document, 'signed');
+		},
+	);
 
 	route<{ envelopeItemId: string; version?: 'signed' | 'original' | 'pending' }>(
 		'downloadEnvelopeItem',
 		async (input, _request, reply) => {
-			const document = [...store.documents.values()].find((candidate) => candidate.item.id === input.envelopeItemId);
+			const document = [...store.documents.values()].find(
+				(candidate) => candidate.item.id === input.envelopeItemId,
+			);
 			if (!document) throw downloadError(404, 'Envelope item not found');
 			const version = input.version ?? 'signed';
 			if (version === 'pending') {
 				if (document.status !== 'PENDING') {
-					const code = { DRAFT: 'ENVELOPE_DRAFT', COMPLETED: 'ENVELOPE_COMPLETED', REJECTED: 'ENVELOPE_REJECTED' }[
-						document.status as string
-					];
-					throw downloadError(400, `Envelope ${document.id} must be pending to download a partially signed PDF`, code ?? 'INVALID_REQUEST');
+					const code = {
+						DRAFT: 'ENVELOPE_DRAFT',
+						COMPLETED: 'ENVELOPE_COMPLETED',
+						REJECTED: 'ENVELOPE_REJECTED',
+					}[document.status as string];
+					throw downloadError(
+						400,
+						`Envelope ${document.id} must be pending to download a partially signed PDF`,
+						code ?? 'INVALID_REQUEST',
+					);
 				}
 				return await sendPdf(reply, document, 'original');
 			}
 			return await sendPdf(reply, document, version);
 		},
 	);
-}
-
-/** Prefill as createDocumentFromTemplate checks and applies it (create-document-from-template.ts). */
-function checkPrefill(procedure: string, template: Envelope, entries: Prefill[]) {
-	const invalid = entries.filter((entry) => !template.fields.some((field) => field.id === entry.id));
-	if (invalid.length > 0) {
-		throw appError(procedure, 'INVALID_BODY', `The following field IDs do not exist in the template: ${invalid.map((entry) => entry.id).join(', ')}`);
-	}
-	const applied = new Map<number, Partial<Field>>();
-	for (const entry of entries) {
-		const field = template.fields.find((candidate) => candidate.id === entry.id) as Field;
-		const expected = field.type.toLowerCase();
-		if (expected !== entry.type) {
-			throw appError(procedure, 'INVALID_BODY', `Field type mismatch for field ${entry.id}: expected ${expected}, got ${entry.type}`);
-		}
-		const meta = (field.fieldMeta ?? {}) as { values?: Array<{ value: string }> };
-		const bad = (message: string) => appError(procedure, 'INVALID_BODY', message);
-		switch (entry.type) {
-			case 'date': {
-				if (!entry.value) throw bad(`Date value is required for field ${field.id}`);
-				const date = new Date(String(entry.value));
-				if (Number.isNaN(date.getTime())) throw bad(`Invalid date value for field ${field.id}: ${entry.value}`);
-				applied.set(field.id, { customText: date.toISOString().slice(0, 10), inserted: true });
-				break;
-			}
-			case 'checkbox': {
-				if (!entry.value) throw bad(`Value is required for CHECKBOX field ${entry.id}`);
-				const values = entry.value as string[];
-				for (const value of values) {
-					if (!meta.values?.some((option) => option.value === value)) {
-						throw bad(`Value "${value}" not found in options for CHECKBOX field ${entry.id}`);
-					}
-				}
-				applied.set(field.id, {
-					fieldMeta: {
-						...field.fieldMeta,
-						label: entry.label,
-						values: meta.values?.map((option) => ({ ...option, checked: values.includes(option.value) })),
-					},
-				});
-				break;
-			}
-			case 'dropdown':
-			case 'radio':
-				if (typeof entry.value !== 'string' || !meta.values?.some((option) => option.value === entry.value)) {
-					throw bad(`Value "${entry.value}" not found in options for ${entry.type.toUpperCase()} field ${entry.id}`);
-				}
-				applied.set(field.id, { fieldMeta: { ...field.fieldMeta, label: entry.label, defaultValue: entry.value } });
-				break;
-			default:
-				if (typeof entry.value !== 'string') {
-					throw bad(`Invalid value for ${entry.type.toUpperCase()} field ${entry.id}: expected string, got ${typeof entry.value}`);
-				}
-				applied.set(field.id, {
-					fieldMeta: {
-						...field.fieldMeta,
-						label: entry.label,
-						placeholder: entry.placeholder,
-						...(entry.type === 'text' ? { text: entry.value } : { value: entry.value }),
-					},
-				});
-		}
-	}
-	return applied;
 }

@@ -123,7 +123,11 @@ export type OperationName = keyof typeof OPERATIONS;
 
 /** The schema beneath optional/default/nullable wrappers, to read what a query parameter is. */
 function innerType(schema: ZodTypeAny): ZodTypeAny {
-	const def = schema._def as { innerType?: ZodTypeAny; schema?: ZodTypeAny; getter?: () => ZodTypeAny };
+	const def = schema._def as {
+		innerType?: ZodTypeAny;
+		schema?: ZodTypeAny;
+		getter?: () => ZodTypeAny;
+	};
 	if (def.innerType) return innerType(def.innerType);
 	if (def.getter) return innerType(def.getter());
 	return schema;
@@ -133,7 +137,10 @@ function innerType(schema: ZodTypeAny): ZodTypeAny {
  * Query and path parameters arrive as strings; trpc-to-openapi coerces them to what the
  * procedure's schema declares (numbers here), so `perPage=abc` fails as NaN.
  */
-export function coerceParameters(op: Operation, raw: Record<string, unknown>): Record<string, unknown> {
+export function coerceParameters(
+	op: Operation,
+	raw: Record<string, unknown>,
+): Record<string, unknown> {
 	const shape = (op.request as unknown as { shape?: Record<string, ZodTypeAny> }).shape ?? {};
 	return Object.fromEntries(
 		Object.entries(raw).map(([name, value]) => {
@@ -151,7 +158,11 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
  * refuses them, with the issue `.strict()` would give, so that a test sees a field Documenso
  * would ignore (a recipient's `role` on /template/use, say).
  */
-function unknownKeys(input: unknown, output: unknown, path: Array<string | number> = []): ZodIssue[] {
+function unknownKeys(
+	input: unknown,
+	output: unknown,
+	path: Array<string | number> = [],
+): ZodIssue[] {
 	if (Array.isArray(input) && Array.isArray(output)) {
 		return input.flatMap((entry, index) => unknownKeys(entry, output[index], [...path, index]));
 	}

@@ -6,7 +6,14 @@
  * (getRecipientsWithMissingFields, packages/lib/utils/recipients.ts).
  */
 import { daysAgo } from '../ids';
-import { type Envelope, type Field, type FieldType, prefixedId, recipientToken, type Role } from './model';
+import {
+	type Envelope,
+	type Field,
+	type FieldType,
+	prefixedId,
+	recipientToken,
+	type Role,
+} from './model';
 
 export const DOCUMENSO_SEED = {
 	residencyTemplateId: 1,
@@ -55,7 +62,12 @@ function fieldMeta(spec: Prefillable): Record<string, unknown> {
 	return meta;
 }
 
-function field(id: number, recipientId: number, type: FieldType, meta: Record<string, unknown> | null): Field {
+function field(
+	id: number,
+	recipientId: number,
+	type: FieldType,
+	meta: Record<string, unknown> | null,
+): Field {
 	return {
 		id,
 		secondaryId: `field_${id}`,
@@ -124,10 +136,18 @@ function template(spec: {
 			expirationNotifiedAt: null,
 		})),
 		fields: [
-			...spec.prefillable.map((prefill) => field(prefill.id, spec.slots[0].id, prefill.type, fieldMeta(prefill))),
-			...signers.map((slot, index) => field(spec.signatureFieldIds[index], slot.id, 'SIGNATURE', null)),
+			...spec.prefillable.map((prefill) =>
+				field(prefill.id, spec.slots[0].id, prefill.type, fieldMeta(prefill)),
+			),
+			...signers.map((slot, index) =>
+				field(spec.signatureFieldIds[index], slot.id, 'SIGNATURE', null),
+			),
 		],
-		item: { id: prefixedId('envelope_item'), title: spec.title, documentDataId: prefixedId('document_data') },
+		item: {
+			id: prefixedId('envelope_item'),
+			title: spec.title,
+			documentDataId: prefixedId('document_data'),
+		},
 		auditLogs: [],
 	};
 }
@@ -147,7 +167,12 @@ export function documensoSeedTemplates(): Envelope[] {
 				{ id: fields.residency.projectTitle, type: 'TEXT', label: 'Project title' },
 				{ id: fields.residency.stipend, type: 'NUMBER', label: 'Monthly stipend (EUR)' },
 				{ id: fields.residency.startDate, type: 'DATE', label: 'Start date' },
-				{ id: fields.residency.housing, type: 'CHECKBOX', label: 'Housing included', options: ['Housing included'] },
+				{
+					id: fields.residency.housing,
+					type: 'CHECKBOX',
+					label: 'Housing included',
+					options: ['Housing included'],
+				},
 				{
 					id: fields.residency.studio,
 					type: 'DROPDOWN',

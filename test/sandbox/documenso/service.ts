@@ -34,7 +34,10 @@ function documensoToken(request: FastifyRequest): string | undefined {
 	return header.split('Bearer ').filter((part) => part.length > 0)[0];
 }
 
-const PDF_ROUTES = new Set<string>([OPERATIONS.downloadDocument.url, OPERATIONS.downloadEnvelopeItem.url]);
+const PDF_ROUTES = new Set<string>([
+	OPERATIONS.downloadDocument.url,
+	OPERATIONS.downloadEnvelopeItem.url,
+]);
 
 const routeOf = (reply: FastifyReply) => reply.request.routeOptions?.url;
 

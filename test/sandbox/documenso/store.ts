@@ -16,7 +16,12 @@ import {
 	recipientToken,
 	webhookDocument,
 } from './model';
-import { triggerWebhook, type WebhookEndpoint, type WebhookEvent, WEBHOOK_EVENTS } from './webhooks';
+import {
+	triggerWebhook,
+	type WebhookEndpoint,
+	type WebhookEvent,
+	WEBHOOK_EVENTS,
+} from './webhooks';
 
 /** Who did something, for the audit log: the API token's team, or a recipient in a browser. */
 export interface Actor {
@@ -45,7 +50,11 @@ export class DocumensoStore {
 	constructor(
 		private readonly deliverer: Deliverer,
 		private readonly seed: boolean,
-		private readonly initialEndpoints: Array<{ url: string; secret?: string; events?: WebhookEvent[] }>,
+		private readonly initialEndpoints: Array<{
+			url: string;
+			secret?: string;
+			events?: WebhookEvent[];
+		}>,
 	) {
 		this.reset();
 	}
@@ -84,7 +93,12 @@ export class DocumensoStore {
 	}
 
 	/** createDocumentAuditLogData (packages/lib/utils/document-audit-logs.ts). */
-	audit(envelope: Envelope, type: string, data: Record<string, unknown>, actor?: Actor | null): void {
+	audit(
+		envelope: Envelope,
+		type: string,
+		data: Record<string, unknown>,
+		actor?: Actor | null,
+	): void {
 		const entry: AuditLog = {
 			id: prefixedId('audit'),
 			createdAt: now(),
@@ -106,9 +120,19 @@ export class DocumensoStore {
 		input: {
 			recipients: Array<{ id: number; email: string; name?: string; signingOrder?: number }>;
 			externalId?: string;
-			override?: { title?: string; subject?: string; message?: string; redirectUrl?: string; language?: string };
+			override?: {
+				title?: string;
+				subject?: string;
+				message?: string;
+				redirectUrl?: string;
+				language?: string;
+			};
 			formValues?: Record<string, string | boolean | number>;
-			prefill: (fieldId: number) => Partial<Pick<Envelope['fields'][number], 'customText' | 'inserted' | 'fieldMeta'>> | undefined;
+			prefill: (
+				fieldId: number,
+			) =>
+				| Partial<Pick<Envelope['fields'][number], 'customText' | 'inserted' | 'fieldMeta'>>
+				| undefined;
 		},
 		actor: Actor,
 	): Envelope {
@@ -199,7 +223,12 @@ export class DocumensoStore {
 		}
 	}
 
-	private emailSent(document: Envelope, recipient: Recipient, isResending: boolean, actor: Actor | null) {
+	private emailSent(
+		document: Envelope,
+		recipient: Recipient,
+		isResending: boolean,
+		actor: Actor | null,
+	) {
 		this.audit(
 			document,
 			'EMAIL_SENT',
@@ -285,7 +314,9 @@ export class DocumensoStore {
 
 	/** The seal-document job (jobs/definitions/internal/seal-document.handler.ts). */
 	seal(document: Envelope): void {
-		const rejected = document.recipients.some((recipient) => recipient.signingStatus === 'REJECTED');
+		const rejected = document.recipients.some(
+			(recipient) => recipient.signingStatus === 'REJECTED',
+		);
 		document.status = rejected ? 'REJECTED' : 'COMPLETED';
 		document.completedAt = document.updatedAt = now();
 		this.audit(document, 'DOCUMENT_COMPLETED', { transactionId: prefixedId('transaction') }, null);
