@@ -5,7 +5,6 @@
  */
 import { createBookmarkService } from './bookmark';
 import { Deliverer } from './deliveries';
-import { createDocumensoService } from './documenso/service';
 import { DOCUMENSO_ATTEMPTS, DOCUMENSO_WEBHOOK_TIMEOUT_MS } from './documenso/webhooks';
 import { listen, type Service } from './service';
 import { createSigningService } from './signing';
@@ -104,8 +103,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		endpoints: options.signingWebhookEndpoints ?? [],
 		logger: options.logger,
 	};
+	// Loaded only when asked for: Documenso's SDK schemas cost a start that does not need them.
 	const signing: Service & { setPublicUrl?(url: string): void } = documenso
-		? createDocumensoService(signingOptions)
+		? (await import('./documenso/service')).createDocumensoService(signingOptions)
 		: createSigningService(signingOptions);
 	const bookmark = createBookmarkService({
 		apiKey: keys.bookmark,

@@ -9,7 +9,49 @@
  * its response schema before it leaves: an answer that would not parse is a bug of the sandbox,
  * and is sent as a 500 that says so.
  */
-import * as ops from '@documenso/sdk-typescript/models/operations';
+// One module per operation: the package's index loads all ~90 operations' schemas (a second of CPU).
+import {
+	TemplateFindTemplatesRequest$inboundSchema,
+	TemplateFindTemplatesResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/templatefindtemplates';
+import {
+	TemplateGetTemplateByIdRequest$inboundSchema,
+	TemplateGetTemplateByIdResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/templategettemplatebyid';
+import {
+	TemplateCreateDocumentFromTemplateRequest$inboundSchema,
+	TemplateCreateDocumentFromTemplateResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/templatecreatedocumentfromtemplate';
+import {
+	DocumentFindRequest$inboundSchema,
+	DocumentFindResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/documentfind';
+import {
+	DocumentGetRequest$inboundSchema,
+	DocumentGetResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/documentget';
+import {
+	DocumentDistributeRequest$inboundSchema,
+	DocumentDistributeResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/documentdistribute';
+import {
+	DocumentRedistributeRequest$inboundSchema,
+	DocumentRedistributeResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/documentredistribute';
+import {
+	DocumentDeleteRequest$inboundSchema,
+	DocumentDeleteResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/documentdelete';
+import { DocumentDownloadRequest$inboundSchema } from '@documenso/sdk-typescript/models/operations/documentdownload';
+import {
+	EnvelopeCancelRequest$inboundSchema,
+	EnvelopeCancelResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/envelopecancel';
+import {
+	EnvelopeAuditLogFindRequest$inboundSchema,
+	EnvelopeAuditLogFindResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/envelopeauditlogfind';
+import { EnvelopeItemDownloadRequest$inboundSchema } from '@documenso/sdk-typescript/models/operations/envelopeitemdownload';
 import type { ZodIssue, ZodTypeAny } from 'zod/v3';
 
 import { inputValidationFailed } from './errors';
@@ -39,83 +81,83 @@ export const OPERATIONS = {
 		'template.findTemplates',
 		'GET',
 		'/template',
-		ops.TemplateFindTemplatesRequest$inboundSchema,
-		ops.TemplateFindTemplatesResponse$inboundSchema,
+		TemplateFindTemplatesRequest$inboundSchema,
+		TemplateFindTemplatesResponse$inboundSchema,
 	),
 	getTemplate: operation(
 		'template.getTemplateById',
 		'GET',
 		'/template/:templateId',
-		ops.TemplateGetTemplateByIdRequest$inboundSchema,
-		ops.TemplateGetTemplateByIdResponse$inboundSchema,
+		TemplateGetTemplateByIdRequest$inboundSchema,
+		TemplateGetTemplateByIdResponse$inboundSchema,
 	),
 	useTemplate: operation(
 		'template.createDocumentFromTemplate',
 		'POST',
 		'/template/use',
-		ops.TemplateCreateDocumentFromTemplateRequest$inboundSchema,
-		ops.TemplateCreateDocumentFromTemplateResponse$inboundSchema,
+		TemplateCreateDocumentFromTemplateRequest$inboundSchema,
+		TemplateCreateDocumentFromTemplateResponse$inboundSchema,
 	),
 	findDocuments: operation(
 		'document.find',
 		'GET',
 		'/document',
-		ops.DocumentFindRequest$inboundSchema,
-		ops.DocumentFindResponse$inboundSchema,
+		DocumentFindRequest$inboundSchema,
+		DocumentFindResponse$inboundSchema,
 	),
 	getDocument: operation(
 		'document.get',
 		'GET',
 		'/document/:documentId',
-		ops.DocumentGetRequest$inboundSchema,
-		ops.DocumentGetResponse$inboundSchema,
+		DocumentGetRequest$inboundSchema,
+		DocumentGetResponse$inboundSchema,
 	),
 	distributeDocument: operation(
 		'document.distribute',
 		'POST',
 		'/document/distribute',
-		ops.DocumentDistributeRequest$inboundSchema,
-		ops.DocumentDistributeResponse$inboundSchema,
+		DocumentDistributeRequest$inboundSchema,
+		DocumentDistributeResponse$inboundSchema,
 	),
 	redistributeDocument: operation(
 		'document.redistribute',
 		'POST',
 		'/document/redistribute',
-		ops.DocumentRedistributeRequest$inboundSchema,
-		ops.DocumentRedistributeResponse$inboundSchema,
+		DocumentRedistributeRequest$inboundSchema,
+		DocumentRedistributeResponse$inboundSchema,
 	),
 	deleteDocument: operation(
 		'document.delete',
 		'POST',
 		'/document/delete',
-		ops.DocumentDeleteRequest$inboundSchema,
-		ops.DocumentDeleteResponse$inboundSchema,
+		DocumentDeleteRequest$inboundSchema,
+		DocumentDeleteResponse$inboundSchema,
 	),
 	downloadDocument: operation(
 		'document.download',
 		'GET',
 		'/document/:documentId/download',
-		ops.DocumentDownloadRequest$inboundSchema,
+		DocumentDownloadRequest$inboundSchema,
 	),
 	cancelEnvelope: operation(
 		'envelope.cancel',
 		'POST',
 		'/envelope/cancel',
-		ops.EnvelopeCancelRequest$inboundSchema,
-		ops.EnvelopeCancelResponse$inboundSchema,
+		EnvelopeCancelRequest$inboundSchema,
+		EnvelopeCancelResponse$inboundSchema,
 	),
 	findEnvelopeAuditLogs: operation(
 		'envelope.auditLog.find',
 		'GET',
 		'/envelope/:envelopeId/audit-log',
-		ops.EnvelopeAuditLogFindRequest$inboundSchema,
-		ops.EnvelopeAuditLogFindResponse$inboundSchema,
+		EnvelopeAuditLogFindRequest$inboundSchema,
+		EnvelopeAuditLogFindResponse$inboundSchema,
 	),
 	downloadEnvelopeItem: operation(
 		'envelope.item.download',
 		'GET',
 		'/envelope/item/:envelopeItemId/download',
-		ops.EnvelopeItemDownloadRequest$inboundSchema,
+		EnvelopeItemDownloadRequest$inboundSchema,
 	),
 } as const;
 

@@ -145,7 +145,8 @@ export class DocumensoStore {
 				...slot,
 				id,
 				name: given ? (given.name ?? '') : slot.name,
-				email: given ? given.email : slot.email,
+				// ZRecipientEmailSchema trims and lower-cases the address.
+				email: given ? given.email.trim().toLowerCase() : slot.email,
 				signingOrder: given?.signingOrder ?? slot.signingOrder,
 				token: recipientToken(),
 			};
