@@ -83,6 +83,46 @@ describe('Documenso flavour: routes', () => {
 			expect(answer.json.envelopeId).toMatch(/^envelope_[a-z]{16}$/);
 		});
 
+		it('adds a template through the control endpoint, with slots of any role', async () => {
+			const added = await control('/templates', {
+				title: 'Loan of a work',
+				recipients: [
+					{ name: 'Borrower', role: 'SIGNER' },
+					{ name: 'Registrar', role: 'VIEWER' },
+					{ name: 'Archive', role: 'CC' },
+				],
+				fields: [{ label: 'Work', type: 'TEXT' }],
+			});
+			expect(added.status).toBe(200);
+			const template = (await get(`/api/v2/template/${added.json.id}`)).json;
+			expect(template.id).toBe(3);
+			expect(template.recipients.map(({ role }: { role: string }) => role)).toEqual([
+				'SIGNER',
+				'VIEWER',
+				'CC',
+			]);
+			const [borrower, registrar, archive] = template.recipients.map(
+				({ id }: { id: number }) => id,
+			);
+			const created = await post('/api/v2/template/use', {
+				templateId: template.id,
+				recipients: [
+					{ id: borrower, email: 'b@example.org', name: 'B' },
+					{ id: registrar, email: 'r@example.org', name: 'R' },
+					{ id: archive, email: 'a@example.org', name: 'A' },
+				],
+				distributeDocument: true,
+				prefillFields: [{ id: template.fields[0].id, type: 'text', value: 'Nocturne' }],
+			});
+			expect(created.status).toBe(200);
+			// The viewer has to act too; the CC never does.
+			await control(`/documents/${created.json.id}/sign`, { email: 'b@example.org' });
+			expect((await get(`/api/v2/document/${created.json.id}`)).json.status).toBe('PENDING');
+			await control(`/documents/${created.json.id}/sign`, { email: 'r@example.org' });
+			expect((await get(`/api/v2/document/${created.json.id}`)).json.status).toBe('COMPLETED');
+			expect((await control('/templates', { title: 'Empty', recipients: [] })).status).toBe(400);
+		});
+
 		it('answers an unknown template with a 404 AppError', async () => {
 			const answer = await get('/api/v2/template/999');
 			expect(answer.status).toBe(404);

@@ -5,8 +5,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-import { badRequest, checkBody, conflict, httpUrl, notFound } from '../validation';
-import { documentView, mustAct, type Envelope, type Recipient } from './model';
+import { badRequest, checkBody, conflict, httpUrl, nonEmpty, notFound, oneOf } from '../validation';
+import { documentView, mustAct, ROLES, templateView, type Envelope, type Recipient } from './model';
+import { buildTemplate, type Prefillable } from './seed';
 import type { Actor, DocumensoStore } from './store';
 import { WEBHOOK_EVENTS, type WebhookEvent } from './webhooks';
 
@@ -92,6 +93,65 @@ export function registerDocumensoControl(
 	app.get('/_sandbox/documents', async () => ({
 		documents: [...store.documents.values()].map(documentView),
 	}));
+
+	/**
+	 * A template as a team would set it up in the web app: `{title, recipients?: [{name, role}],
+	 * fields?: [{label, type: TEXT|NUMBER|DATE|CHECKBOX|DROPDOWN, options?}]}`; ids are given.
+	 */
+	app.post('/_sandbox/templates', async (request) => {
+		const body = checkBody(request.body, {
+			required: { title: 'string' },
+			optional: { recipients: 'array', fields: 'array' },
+		});
+		const slots = (
+			(body.recipients as unknown[] | undefined) ?? [{ name: 'Signer', role: 'SIGNER' }]
+		).map((entry, index) => {
+			const at = `recipients[${index}]`;
+			const slot = checkBody(entry, { required: { name: 'string', role: 'string' } }, at);
+			return { name: String(slot.name), role: oneOf(slot.role, ROLES, `${at}.role`) };
+		});
+		if (slots.length === 0) throw badRequest('A template needs at least one recipient');
+		const fields = ((body.fields as unknown[] | undefined) ?? []).map((entry, index) => {
+			const at = `fields[${index}]`;
+			const field = checkBody(
+				entry,
+				{ required: { label: 'string', type: 'string' }, optional: { options: 'string[]' } },
+				at,
+			);
+			const type = oneOf(
+				field.type,
+				['TEXT', 'NUMBER', 'DATE', 'CHECKBOX', 'DROPDOWN'] as const,
+				`${at}.type`,
+			);
+			const choice = type === 'CHECKBOX' || type === 'DROPDOWN';
+			if (choice !== (field.options !== undefined)) {
+				throw badRequest(
+					`"${at}.options" is given for CHECKBOX and DROPDOWN fields, and only for them`,
+				);
+			}
+			return {
+				type,
+				label: nonEmpty(field.label, `${at}.label`),
+				options: field.options as string[],
+			};
+		});
+		const signers = slots.filter(
+			(slot) => slot.role === 'SIGNER' || slot.role === 'APPROVER',
+		).length;
+		const ids = store.templateIds(slots.length, fields.length + signers);
+		const template = buildTemplate({
+			id: ids.template,
+			title: nonEmpty(body.title, 'title'),
+			days: 1,
+			slots: slots.map((slot, index) => ({ ...slot, id: ids.slotIds[index] })),
+			prefillable: fields.map(
+				(field, index) => ({ ...field, id: ids.fieldIds[index] }) as Prefillable,
+			),
+			signatureFieldIds: ids.fieldIds.slice(fields.length),
+		});
+		store.templates.set(template.legacyId, template);
+		return templateView(template);
+	});
 
 	app.post('/_sandbox/documents/:documentId/open', async (request) => {
 		const document = findDocument(request);

@@ -34,13 +34,13 @@ export const DOCUMENSO_SEED = {
 	firstDocumentId: 1001,
 } as const;
 
-interface SlotSpec {
+export interface SlotSpec {
 	id: number;
 	name: string;
 	role: Role;
 }
 
-type Prefillable =
+export type Prefillable =
 	| { id: number; type: 'TEXT' | 'NUMBER' | 'DATE'; label: string }
 	| { id: number; type: 'CHECKBOX' | 'DROPDOWN'; label: string; options: string[] };
 
@@ -84,7 +84,8 @@ function field(
 	};
 }
 
-function template(spec: {
+/** A template envelope: the first slot holds the prefillable fields, each signer a signature field. */
+export function buildTemplate(spec: {
 	id: number;
 	title: string;
 	days: number;
@@ -155,7 +156,7 @@ function template(spec: {
 export function documensoSeedTemplates(): Envelope[] {
 	const { slots, fields } = DOCUMENSO_SEED;
 	return [
-		template({
+		buildTemplate({
 			id: DOCUMENSO_SEED.residencyTemplateId,
 			title: 'Residency agreement',
 			days: 60,
@@ -182,7 +183,7 @@ export function documensoSeedTemplates(): Envelope[] {
 			],
 			signatureFieldIds: [6, 7],
 		}),
-		template({
+		buildTemplate({
 			id: DOCUMENSO_SEED.ndaTemplateId,
 			title: 'Mutual non-disclosure agreement',
 			days: 90,

@@ -81,6 +81,14 @@ export class DocumensoStore {
 		};
 	}
 
+	/** Ids for a template added through the control endpoint, after the seed's. */
+	templateIds(slots: number, fields: number) {
+		const template = Math.max(0, ...this.templates.keys()) + 1;
+		const slotIds = Array.from({ length: slots }, () => this.nextRecipientId++);
+		const fieldIds = Array.from({ length: fields }, () => this.nextFieldId++);
+		return { template, slotIds, fieldIds };
+	}
+
 	/** Any envelope by its `envelope_…` id: documents first, then templates. */
 	findEnvelope(envelopeId: string): Envelope | undefined {
 		return [...this.documents.values(), ...this.templates.values()].find(
