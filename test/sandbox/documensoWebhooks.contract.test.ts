@@ -11,6 +11,7 @@ import {
 	director,
 	documensoClient,
 	eventsOf,
+	lateFailures,
 	startDocumenso,
 } from './documenso/testkit';
 import { type Receiver, startReceiver } from './testkit';
@@ -152,8 +153,7 @@ describe('Documenso flavour: webhooks', () => {
 
 	it('retries a failed delivery up to 4 attempts in all, each with a new createdAt and the same payload', async () => {
 		await subscribe({ events: ['DOCUMENT_CREATED'] });
-		// Each failure is answered a little later, so that the next attempt starts in a later millisecond.
-		receiver.answers = [500, 503, 502, 500].map((status) => ({ status, delayMs: 5 }));
+		receiver.answers = lateFailures([500, 503, 502, 500]);
 		const created = await use(false);
 		const deliveries = await receiver.waitFor(4, DEADLINE_MS);
 		expect(deliveries.map((delivery) => delivery.body.event)).toEqual(

@@ -12,6 +12,13 @@ export const DEADLINE_MS = 60_000;
 
 export const logger = process.env.SANDBOX_LOG === '1';
 
+/**
+ * Receiver answers that fail a little late, so that the next attempt starts in a later
+ * millisecond and its `createdAt` must differ (a slower machine only widens the gap).
+ */
+export const lateFailures = (statuses: number[]) =>
+	statuses.map((status) => ({ status, delayMs: 5 }));
+
 export async function startDocumenso(): Promise<Sandbox> {
 	// No pause between attempts: Documenso's default (local) job runner retries at once too.
 	return await startSandbox({ signing: 'documenso', ports: {}, logger, webhookRetryDelayMs: 0 });
