@@ -504,6 +504,8 @@ describe('Documenso flavour: routes', () => {
 			});
 			expect(unauthorised.status).toBe(401);
 			expect(unauthorised.json).toEqual({ error: 'Invalid token', code: 'UNAUTHORIZED' });
+			const anonymous = await get('/api/v2/document/4242/download', {});
+			expect(anonymous.json).toEqual({ error: 'API token was not provided', code: 'UNAUTHORIZED' });
 		});
 	});
 

@@ -116,9 +116,13 @@ export function documensoErrors(
 			}
 			const procedure = procedureOf(reply);
 			if (isDownload(reply)) {
+				// resolveApiToken in download.ts: no header, or a token that matches none.
+				const unauthorised = reply.request.headers.authorization
+					? 'Invalid token'
+					: 'API token was not provided';
 				const shaped =
 					status === 401
-						? downloadError(401, 'Invalid token', 'UNAUTHORIZED')
+						? downloadError(401, unauthorised, 'UNAUTHORIZED')
 						: downloadError(status, message);
 				return reply.code(status).type('application/json').send(shaped.details.body);
 			}
