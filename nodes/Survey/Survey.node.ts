@@ -12,6 +12,7 @@ import { applicantRecordsDescription, applicantRecordsOperations } from './resou
 import { responseDescription, responseOperations } from './resources/response';
 import { surveyDescription, surveyOperations } from './resources/survey';
 import { searchSurveys } from './resources/surveyLocator';
+import { NODE_VERSIONS, ONE_SHAPE_VERSION } from '../shared/simplify';
 
 const operationsByResource = {
 	applicantRecords: applicantRecordsOperations,
@@ -25,7 +26,8 @@ export class Survey implements INodeType {
 		name: 'survey',
 		icon: { light: 'file:survey.svg', dark: 'file:survey.dark.svg' },
 		group: ['input'],
-		version: 1,
+		version: NODE_VERSIONS,
+		defaultVersion: ONE_SHAPE_VERSION,
 		// What the operation does, as a person reads it (issue 18: never the code names).
 		subtitle:
 			'={{ ({ "survey:get": "Get survey", "survey:getMany": "Get many surveys", "survey:getMetrics": "Get survey metrics", "response:delete": "Delete response", "response:get": "Get response", "response:getMany": "Get many responses", "response:markAsRead": "Mark responses as read", "applicantRecords:export": "Export applicant records" })[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}',
