@@ -31,6 +31,8 @@ import {
 	timeOf,
 } from './watch';
 import type { RequestContext } from '../shared/request';
+import { readmeSection } from '../shared/docs';
+import { BOOKMARKS_TRIGGER_DESCRIPTION } from '../shared/nodeDescriptions';
 import { givesOneShape, NODE_VERSIONS, ONE_SHAPE_VERSION } from '../shared/simplify';
 
 /** Whether records are emitted in the one shape of the Bookmarks node (version 2, Simplify on). */
@@ -46,7 +48,8 @@ export class BookmarksTrigger implements INodeType {
 		version: NODE_VERSIONS,
 		defaultVersion: ONE_SHAPE_VERSION,
 		subtitle: '={{$parameter["watch"] === "changedRecords" ? "Changed Bookmark" : "New Bookmark"}}',
-		description: 'Starts the workflow when bookmark records are created or changed',
+		description: BOOKMARKS_TRIGGER_DESCRIPTION,
+		documentationUrl: readmeSection('bookmarks-trigger'),
 		defaults: { name: 'Bookmarks Trigger' },
 		polling: true,
 		inputs: [],

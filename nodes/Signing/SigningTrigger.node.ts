@@ -23,6 +23,8 @@ import {
 } from '../shared/webhooks';
 import { signingApiTest } from './credentialTest';
 import { simplifyEvent, simplifyTriggerParameter } from './resources/document/simplify';
+import { readmeSection } from '../shared/docs';
+import { SIGNING_TRIGGER_DESCRIPTION } from '../shared/nodeDescriptions';
 import { givesOneShape, NODE_VERSIONS, ONE_SHAPE_VERSION } from '../shared/simplify';
 
 export class SigningTrigger implements INodeType {
@@ -34,8 +36,8 @@ export class SigningTrigger implements INodeType {
 		version: NODE_VERSIONS,
 		defaultVersion: ONE_SHAPE_VERSION,
 		subtitle: eventsSubtitle(),
-		description:
-			'Starts the workflow when a document is created, sent, opened, signed, completed, rejected or cancelled',
+		description: SIGNING_TRIGGER_DESCRIPTION,
+		documentationUrl: readmeSection('signing-trigger'),
 		defaults: { name: 'Signing Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

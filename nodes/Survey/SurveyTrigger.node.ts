@@ -34,6 +34,8 @@ import { answersModeOf, answersOption, shapeAnswers, surveyQuestions } from './a
 import { simplifyResponseEvent, simplifyTriggerParameter } from './resources/response/simplify';
 import { surveyLabel } from './resources/surveyLocator';
 import { listSurveys, surveyRequest } from './transport';
+import { readmeSection } from '../shared/docs';
+import { SURVEY_TRIGGER_DESCRIPTION } from '../shared/nodeDescriptions';
 import { givesOneShape, NODE_VERSIONS, ONE_SHAPE_VERSION } from '../shared/simplify';
 
 /** What the node keeps in the workflow's static data about the hook it registered. */
@@ -177,7 +179,8 @@ export class SurveyTrigger implements INodeType {
 		version: NODE_VERSIONS,
 		defaultVersion: ONE_SHAPE_VERSION,
 		subtitle: eventsSubtitle(),
-		description: 'Starts the workflow when a survey response is created, updated or finished',
+		description: SURVEY_TRIGGER_DESCRIPTION,
+		documentationUrl: readmeSection('survey-trigger'),
 		defaults: { name: 'Survey Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
