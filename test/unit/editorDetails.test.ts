@@ -91,9 +91,9 @@ describe('Survey → Response → Get Many with Only New Since Last Run (version
 		expect(v1.map((p) => p.name)).toEqual(expect.arrayContaining(['returnAll', 'limit', 'filters', 'options']));
 		const options = v1.find((p) => p.name === 'options')!.options as INodeProperties[];
 		const advanceMark = options.find((option) => option.name === 'advanceMark')!;
-		expect(NodeHelpers.displayParameter({ onlyNew: true }, advanceMark, null)).toBe(true);
-		expect(NodeHelpers.displayParameter({ onlyNew: false }, advanceMark, null)).toBe(false);
-		expect(NodeHelpers.displayParameter({}, advanceMark, null)).toBe(false);
+		expect(NodeHelpers.displayParameter({ onlyNew: true }, advanceMark, { typeVersion: 1 }, survey.description)).toBe(true);
+		expect(NodeHelpers.displayParameter({ onlyNew: false }, advanceMark, { typeVersion: 1 }, survey.description)).toBe(false);
+		expect(NodeHelpers.displayParameter({}, advanceMark, { typeVersion: 1 }, survey.description)).toBe(false);
 	});
 });
 
