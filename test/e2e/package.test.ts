@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 
 import { type EditorNodeType, n8nCredentialDocsUrl, n8nNodeDocsUrl, n8nPanelEntries, readmeHeadingOf } from '../harness/n8nEditor';
 import { N8N_VERSION, PROJECT_ROOT } from '../harness/paths';
+import { waitUntil } from '../harness/processes';
 import { declaredTypes, N8nInstance, PACKAGE_NAME, packPackage, startN8n } from '../harness/n8n';
 
 jest.setTimeout(300_000);
@@ -22,9 +23,11 @@ describe('the package installed from its tarball into a real n8n', () => {
 	});
 
 	async function editorTypes<T = { name: string }>(file: 'nodes' | 'credentials'): Promise<T[]> {
-		const response = await fetch(`${n8n.baseUrl}/types/${file}.json`, {
-			headers: { cookie: n8n.ownerCookie },
-		});
+		// A request after a pause can meet a kept-alive socket that n8n has closed meanwhile
+		// ("other side closed"): such a network error is tried again; any answer is final.
+		const response = await waitUntil(`/types/${file}.json`, async () =>
+			await fetch(`${n8n.baseUrl}/types/${file}.json`, { headers: { cookie: n8n.ownerCookie } }).catch(() => undefined),
+		);
 		expect(response.status).toBe(200);
 		return (await response.json()) as T[];
 	}
