@@ -23,7 +23,7 @@ export const BOOKMARKS_TRIGGER_DESCRIPTION = pair(
 );
 
 export const SURVEY_DESCRIPTION =
-	'Read surveys, their responses and metrics, and export applicant records without personal data';
+	'Read surveys, their responses and metrics, erase responses, and export applicant records without personal data';
 export const SURVEY_TRIGGER_DESCRIPTION = pair(
 	SURVEY_DESCRIPTION,
 	'when a survey response is created, updated or finished',
