@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { RequestContext, ServiceRequest } from '../shared/request';
-import { serviceRequest } from '../shared/request';
+import type { RequestContext, ServiceAnswer, ServiceRequest } from '../shared/request';
+import { serviceAnswer, serviceRequest } from '../shared/request';
 
 export const BOOKMARKS_MAX_PAGE_SIZE = 100;
 export const BOOKMARKS_DEFAULT_LIMIT = 20;
@@ -11,6 +11,14 @@ export async function bookmarkRequest<T = IDataObject>(
 	request: ServiceRequest,
 ): Promise<T> {
 	return await serviceRequest<T>(ctx, 'bookmarkApi', 'bookmark service', request);
+}
+
+/** The whole answer, with whether the request had to be repeated (see `serviceAnswer`). */
+export async function bookmarkAnswer<T = IDataObject>(
+	ctx: RequestContext,
+	request: ServiceRequest,
+): Promise<ServiceAnswer<T>> {
+	return await serviceAnswer<T>(ctx, 'bookmarkApi', 'bookmark service', request);
 }
 
 export interface BookmarkFilters {

@@ -1,13 +1,21 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { RequestContext, ServiceRequest } from '../shared/request';
-import { serviceRequest } from '../shared/request';
+import type { RequestContext, ServiceAnswer, ServiceRequest } from '../shared/request';
+import { serviceAnswer, serviceRequest } from '../shared/request';
 
 export async function signingRequest<T = IDataObject>(
 	ctx: RequestContext,
 	request: ServiceRequest,
 ): Promise<T> {
 	return await serviceRequest<T>(ctx, 'signingApi', 'signing service', request);
+}
+
+/** The whole answer, with whether the request had to be repeated (see `serviceAnswer`). */
+export async function signingAnswer<T = IDataObject>(
+	ctx: RequestContext,
+	request: ServiceRequest,
+): Promise<ServiceAnswer<T>> {
+	return await serviceAnswer<T>(ctx, 'signingApi', 'signing service', request);
 }
 
 /** The service's largest page. */

@@ -49,6 +49,9 @@ async function changeTags(
 		path: recordPath(recordId, '/tags'),
 		body: { tags },
 		itemIndex,
+		// The answer lists what this very request attached or detached: sent again after the first
+		// one was carried out, a removal would report nothing removed.
+		repeatable: false,
 	});
 	return { id: recordId, ...answer };
 }

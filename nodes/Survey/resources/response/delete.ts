@@ -24,7 +24,7 @@ export async function deleteOne(this: IExecuteFunctions, itemIndex: number): Pro
 		);
 	}
 	const responseId = requiredId(this, itemIndex, 'responseId', 'Response ID');
-	const erased = await deleteResponse(this, responseId, itemIndex);
+	const { erased, alreadyGone } = await deleteResponse(this, responseId, itemIndex);
 	return {
 		deleted: true,
 		id: erased.id ?? responseId,
@@ -32,5 +32,6 @@ export async function deleteOne(this: IExecuteFunctions, itemIndex: number): Pro
 		createdAt: erased.createdAt ?? null,
 		updatedAt: erased.updatedAt ?? null,
 		finished: erased.finished ?? null,
+		alreadyGone,
 	};
 }
