@@ -435,7 +435,11 @@ describe('Signing node lifecycle operations against the sandbox', () => {
 		it('Cancel cancels a pending document; a completed one gets a clear error, not a silent success', async () => {
 			const created = await newDocument();
 			const [cancelled] = await run(document('cancel', created.documentId));
-			expect(cancelled.json).toEqual({ id: created.documentId, status: 'CANCELLED' });
+			expect(cancelled.json).toEqual({
+				id: created.documentId,
+				status: 'CANCELLED',
+				alreadyGone: false,
+			});
 			const other = await newDocument();
 			await control.call('POST', `/documents/${String(other.documentId)}/complete`, {});
 			const error = await run(document('cancel', other.documentId)).catch((e) => e);

@@ -317,6 +317,7 @@ describe('Survey node: answers, date filters, only new, delete, personal data, c
 				createdAt: expect.any(String),
 				updatedAt: expect.any(String),
 				finished: true,
+				alreadyGone: false,
 			});
 			const left = await run(getMany(SEED.residencySurveyId));
 			expect(left.map((response) => response.id)).not.toContain(SEED.adaResponseId);

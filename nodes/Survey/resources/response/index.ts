@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { ifAlreadyGoneParameter } from '../../../shared/alreadyGone';
 import { returnAllAndLimit } from '../../../shared/descriptions';
 import type { ItemOperation } from '../../../shared/execute';
 import { personalDataOption } from '../../../shared/privacy';
@@ -79,6 +80,7 @@ export const responseDescription: INodeProperties[] = [
 			'Whether an AI agent may erase responses when this node is its tool. Off: as a tool, Delete refuses and nothing is erased.',
 		displayOptions: { show: { resource: ['response'], operation: ['delete'] } },
 	},
+	ifAlreadyGoneParameter({ resource: ['response'], operation: ['delete'] }, 'deleted'),
 	surveyLocator(showGetMany),
 	...returnAllAndLimit(showGetMany, RESPONSES_DEFAULT_LIMIT),
 	{
