@@ -5,6 +5,8 @@ import { serviceAnswer, serviceRequest } from '../shared/request';
 
 export const BOOKMARKS_MAX_PAGE_SIZE = 100;
 export const BOOKMARKS_DEFAULT_LIMIT = 20;
+/** The most tag names the service attaches or detaches in one request. */
+export const MAX_TAGS_PER_REQUEST = 50;
 
 export async function bookmarkRequest<T = IDataObject>(
 	ctx: RequestContext,

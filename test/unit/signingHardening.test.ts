@@ -43,7 +43,10 @@ describe('Signing node: nothing sent twice, nothing missed, files and values as 
 		});
 		if (onRequest) {
 			const helpers = context.helpers as unknown as {
-				httpRequestWithAuthentication: (type: string, request: IHttpRequestOptions) => Promise<unknown>;
+				httpRequestWithAuthentication: (
+					type: string,
+					request: IHttpRequestOptions,
+				) => Promise<unknown>;
 			};
 			const send = helpers.httpRequestWithAuthentication;
 			let count = 0;

@@ -3,7 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { invalidInput, isHttpUrl, requiredString } from '../../../shared/validation';
-import { bookmarkRequest, recordPath } from '../../transport';
+import { bookmarkRequest, MAX_TAGS_PER_REQUEST } from '../../transport';
+import { updateExisting } from './updateExisting';
 
 const show = { resource: ['bookmark'], operation: ['create'] };
 
@@ -123,6 +124,16 @@ export async function create(this: IExecuteFunctions, itemIndex: number): Promis
 	const title = String(this.getNodeParameter('title', itemIndex, '') ?? '').trim();
 	if (title) body.title = title;
 	const tags = parseTags(this.getNodeParameter('tags', itemIndex, ''));
+	// Checked before anything is sent: with If URL Exists → Update It the tags go to the
+	// service's tag request, which takes at most 50.
+	if (tags.length > MAX_TAGS_PER_REQUEST) {
+		throw invalidInput(
+			this,
+			itemIndex,
+			'Tags',
+			`${tags.length} tags given; at most ${MAX_TAGS_PER_REQUEST}`,
+		);
+	}
 	if (tags.length) body.tags = tags;
 	const notes = String(this.getNodeParameter('notes', itemIndex, '') ?? '').trim();
 	if (notes) body.note = notes;
@@ -151,37 +162,5 @@ export async function create(this: IExecuteFunctions, itemIndex: number): Promis
 	}
 	if (ifUrlExists === 'update')
 		return await updateExisting(this, itemIndex, String(record.id), body, record);
-	return { ...record, alreadyExists: true };
-}
-
-/** Applies the given title, note and tags to a record found by its URL, and returns it as it is now. */
-async function updateExisting(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	recordId: string,
-	body: IDataObject,
-	existing: IDataObject,
-): Promise<IDataObject> {
-	let record: IDataObject = existing;
-	const changes: IDataObject = {};
-	if (body.title !== undefined) changes.title = body.title;
-	if (body.note !== undefined) changes.note = body.note;
-	if (Object.keys(changes).length) {
-		record = await bookmarkRequest(ctx, {
-			method: 'PATCH',
-			path: recordPath(recordId),
-			body: changes,
-			itemIndex,
-		});
-	}
-	if (body.tags !== undefined) {
-		await bookmarkRequest(ctx, {
-			method: 'POST',
-			path: recordPath(recordId, '/tags'),
-			body: { tags: body.tags },
-			itemIndex,
-		});
-		record = await bookmarkRequest(ctx, { method: 'GET', path: recordPath(recordId), itemIndex });
-	}
 	return { ...record, alreadyExists: true };
 }

@@ -1,11 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { invalidInput, requiredId } from '../../../shared/validation';
-import { bookmarkRequest, recordPath } from '../../transport';
+import { bookmarkRequest, MAX_TAGS_PER_REQUEST, recordPath } from '../../transport';
 import { recordLocator } from '../locators';
 import { parseTags } from './create';
 
-const MAX_TAGS_PER_REQUEST = 50;
 const show = { resource: ['bookmark'], operation: ['addTags', 'removeTags'] };
 
 export const tagsDescription: INodeProperties[] = [

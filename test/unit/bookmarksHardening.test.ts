@@ -1,0 +1,154 @@
+/**
+ * Issue 23's defects of the Bookmarks node, each reproduced against the sandbox: a record left
+ * half changed by Create → Update It, tags with a comma, records missed while paging.
+ */
+import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { Bookmarks } from '../../nodes/Bookmarks/Bookmarks.node';
+import { type Sandbox, SEED, startSandbox } from '../sandbox';
+import { type ExecuteOptions, executeContext, type Parameters } from './helpers/context';
+import { sandboxControl } from './helpers/sandbox';
+
+jest.setTimeout(60_000);
+
+const ADA = SEED.adaPortfolioBookmarkId;
+
+describe('Bookmarks node: nothing half done, tags as given, each record once', () => {
+	let sandbox: Sandbox;
+	let control: ReturnType<typeof sandboxControl>;
+	const node = new Bookmarks();
+
+	beforeAll(async () => {
+		sandbox = await startSandbox();
+		control = sandboxControl(sandbox, 'bookmark');
+	});
+	afterAll(async () => await sandbox?.stop());
+	beforeEach(async () => await control.reset());
+
+	type RunOptions = Partial<ExecuteOptions> & {
+		onRequest?: (request: IHttpRequestOptions, count: number) => Promise<void>;
+	};
+	/** Runs the node; `onRequest` sees each request before it is sent. */
+	const run = async (parameters: Parameters, options: RunOptions = {}) => {
+		const { onRequest, ...rest } = options;
+		const { context } = executeContext({
+			parameters,
+			credentials: {
+				bookmarkApi: { baseUrl: sandbox.bookmark.url, apiKey: sandbox.bookmark.apiKey },
+			},
+			...rest,
+		});
+		if (onRequest) {
+			const helpers = context.helpers as unknown as {
+				httpRequestWithAuthentication: (
+					type: string,
+					request: IHttpRequestOptions,
+				) => Promise<unknown>;
+			};
+			const send = helpers.httpRequestWithAuthentication;
+			let count = 0;
+			helpers.httpRequestWithAuthentication = async (type, request) => {
+				await onRequest(request, ++count);
+				return await send(type, request);
+			};
+		}
+		return (await node.execute.call(context))[0].map((item) => item.json);
+	};
+	const failure = async (parameters: Parameters, options: RunOptions = {}) =>
+		(await run(parameters, options).then(
+			() => new Error('the node did not fail'),
+			(error: Error) => error,
+		)) as NodeApiError;
+	const record = async (id: string) =>
+		(await (
+			await fetch(`${sandbox.bookmark.url}/api/v1/bookmarks/${id}`, {
+				headers: { authorization: `Bearer ${sandbox.bookmark.apiKey}` },
+			})
+		).json()) as IDataObject;
+	const tagNames = async (id: string) =>
+		((await record(id)).tags as IDataObject[]).map((tag) => tag.name).sort();
+
+	describe('Create → If URL Exists → Update It', () => {
+		let url: string;
+		let before: IDataObject;
+		beforeEach(async () => {
+			before = await record(ADA);
+			url = (before.content as IDataObject).url as string;
+		});
+		const updateIt = (extra: Parameters = {}): Parameters => ({
+			resource: 'bookmark',
+			operation: 'create',
+			type: 'link',
+			url,
+			title: 'New title',
+			notes: 'New note',
+			tags: 'shortlist, residency',
+			options: { ifUrlExists: 'update' },
+			...extra,
+		});
+
+		it('refuses more than 50 tags before anything is sent (regression: title and note were written, then the tags failed)', async () => {
+			await control.clearRequests();
+			const tags = Array.from({ length: 51 }, (_, index) => `tag${index}`).join(', ');
+			const error = await failure(updateIt({ tags }));
+			expect(error).toBeInstanceOf(NodeOperationError);
+			expect(error.message).toBe('Tags: 51 tags given; at most 50');
+			expect(await control.requests()).toEqual([]);
+			expect(await record(ADA)).toEqual(before);
+		});
+
+		it('attaches the tags first: when that fails, nothing is changed', async () => {
+			const error = await failure(updateIt(), {
+				onRequest: async (_request, count) => {
+					if (count === 2) await control.failNext(1, 500);
+				},
+			});
+			expect(error).toBeInstanceOf(NodeApiError);
+			expect(error.description ?? '').not.toContain('changed');
+			expect(await record(ADA)).toEqual(before);
+		});
+
+		it('when the title and note fail after the tags, the error says exactly what was changed', async () => {
+			const error = await failure(updateIt(), {
+				onRequest: async (_request, count) => {
+					if (count === 3) await control.failNext(1, 500);
+				},
+			});
+			expect(error).toBeInstanceOf(NodeApiError);
+			expect(error.description).toContain(
+				`Record ${ADA} was changed in part: the tags shortlist, residency were attached, but its title and note were not written.`,
+			);
+			const now = await record(ADA);
+			expect(now.title).toBe(before.title);
+			expect(await tagNames(ADA)).toEqual(expect.arrayContaining(['residency', 'shortlist']));
+			// Run again, it completes.
+			const [done] = await run(updateIt());
+			expect(done).toMatchObject({
+				id: ADA,
+				title: 'New title',
+				note: 'New note',
+				alreadyExists: true,
+			});
+		});
+
+		it('writes everything in two requests and returns the record as it is now', async () => {
+			await control.clearRequests();
+			const [out] = await run(updateIt());
+			expect(out).toMatchObject({
+				id: ADA,
+				title: 'New title',
+				note: 'New note',
+				alreadyExists: true,
+			});
+			expect((out.tags as IDataObject[]).map((tag) => tag.name)).toEqual(
+				expect.arrayContaining(['shortlist', 'residency']),
+			);
+			expect((await control.requests()).map((request) => request.method)).toEqual([
+				'POST',
+				'POST',
+				'PATCH',
+			]);
+		});
+	});
+});
