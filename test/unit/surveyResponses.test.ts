@@ -266,7 +266,11 @@ describe('Survey node: answers, date filters, only new, delete, personal data, c
 				executionId,
 			});
 			if (succeeds)
-				await run({ resource: 'response', operation: 'markAsRead' }, { staticData, executionId });
+				await run(
+					{ resource: 'response', operation: 'markAsRead' },
+					// The reader (the harness's node name) comes before Mark as Read.
+					{ staticData, executionId, parentNodes: ['Node Under Test'] },
+				);
 			return read.map((response) => response.id);
 		};
 

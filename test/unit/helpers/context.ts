@@ -122,6 +122,10 @@ export interface ExecuteOptions {
 	executionId?: string;
 	/** Runs as an AI agent's tool (`isToolExecution()`). */
 	tool?: boolean;
+	/** The nodes before this one in the workflow (`getParentNodes()`); none by default. */
+	parentNodes?: string[];
+	/** The workflow's time zone (`getTimezone()`); n8n's default when not given. */
+	timezone?: string;
 }
 
 export interface ExecuteHarness {
@@ -181,6 +185,9 @@ export function executeContext(options: ExecuteOptions): ExecuteHarness {
 		},
 		getExecutionId: () => options.executionId ?? 'execution-under-test',
 		isToolExecution: () => options.tool === true,
+		getParentNodes: () =>
+			(options.parentNodes ?? []).map((name) => ({ name, type: 'n8n-nodes-base.noOp', typeVersion: 1 })),
+		getTimezone: () => options.timezone ?? 'America/New_York',
 		helpers: {
 			httpRequestWithAuthentication: async (type: string, requestOptions: IHttpRequestOptions) =>
 				await authenticatedRequest(type, await getCredentials(type), requestOptions, requests),

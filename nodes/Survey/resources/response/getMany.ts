@@ -7,7 +7,7 @@ import { fetchResponses, RESPONSES_DEFAULT_LIMIT } from '../../transport';
 import { maxConcurrencyOption, offsetOption } from './options';
 import { readSurveyId } from '../surveyLocator';
 import { responsesOutput } from './output';
-import { commitWatermark, newResponsesQuery, recordWatermark } from './watermark';
+import { commitOwnMark, newResponsesQuery, recordWatermark } from './watermark';
 
 const DATE_FILTERS = {
 	createdAfter: { field: 'createdAt', bound: 'startDate', label: 'Created After' },
@@ -82,7 +82,7 @@ export async function getMany(this: IExecuteFunctions, itemIndex: number): Promi
 			}),
 		);
 		recordWatermark(this, surveyId, responses);
-		if (options.advanceMark === 'rightAway') commitWatermark(this);
+		if (options.advanceMark === 'rightAway') commitOwnMark(this, surveyId);
 		return await responsesOutput(this, responses, options, itemIndex);
 	}
 

@@ -11,7 +11,7 @@ import { deleteOne } from './delete';
 import { get } from './get';
 import { getMany } from './getMany';
 import { maxConcurrencyOption, offsetOption } from './options';
-import { commitWatermark } from './watermark';
+import { commitMarksBefore } from './watermark';
 
 export { maxConcurrencyOption } from './options';
 
@@ -56,7 +56,7 @@ export const responseDescription: INodeProperties[] = [
 				value: 'markAsRead',
 				action: 'Mark new responses as read',
 				description:
-					'Put at the end of a workflow that uses "Only New Since Last Run": the next run starts after what this run read',
+					'Put at the end of a workflow that uses "Only New Since Last Run": the next run starts after what the Get Many steps before this one read',
 			},
 		],
 		default: 'getMany',
@@ -138,7 +138,8 @@ export const responseDescription: INodeProperties[] = [
 					{
 						name: 'When Marked as Read',
 						value: 'whenMarkedAsRead',
-						description: 'Only when a Response → Mark as Read step of this run is reached',
+						description:
+							'Only when a Response → Mark as Read step after this node is reached in the same run',
 					},
 				],
 			},
@@ -151,16 +152,19 @@ export const responseDescription: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether to read only the responses created or changed since the last run that reached a Response → Mark as Read step (put one at the end of the workflow). All of them: Limit and Offset do not apply. Kept in the workflow’s static data; manual runs in the editor do not move it.',
+					'Whether to read only the responses created or changed since the last run that reached a Response → Mark as Read step after this node (put one at the end of the workflow). All of them: Limit and Offset do not apply. Kept in the workflow’s static data, per node and survey; manual runs in the editor do not move it.',
 			},
 			personalDataOption,
 		],
 	},
 ];
 
-/** Commits the marks this execution's "Only New Since Last Run" reads recorded (the first item does it). */
+/**
+ * Commits the marks this execution's "Only New Since Last Run" reads before this step recorded
+ * (the first item does it).
+ */
 async function markAsRead(this: IExecuteFunctions): Promise<IDataObject> {
-	return { marksCommitted: commitWatermark(this) };
+	return { marksCommitted: commitMarksBefore(this) };
 }
 
 export const responseOperations: Record<string, ItemOperation> = {
