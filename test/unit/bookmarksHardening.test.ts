@@ -151,4 +151,53 @@ describe('Bookmarks node: nothing half done, tags as given, each record once', (
 			]);
 		});
 	});
+
+	describe('Get Many and Search follow a cursor that holds its place', () => {
+		// Checked for issue 23: the contract's cursor is the sort key of the last record served
+		// (Karakeep's list endpoint does the same), so records that leave the filter, are deleted
+		// or are added while the pages are read shift nothing. Karakeep's separate search endpoint
+		// pages by offset instead; an adapter for it must read as Signing's numbered pages do.
+		it('returns every record that stays in the filter once, when others leave it or arrive between pages', async () => {
+			const generated = await control.call<{ ids: string[] }>('POST', '/bookmarks/generate', {
+				count: 150,
+			});
+			const all = (
+				await run({
+					resource: 'bookmark',
+					operation: 'getMany',
+					returnAll: true,
+					filters: { archived: false },
+				})
+			).map((record) => String(record.id));
+			const leaving = all.slice(0, 3);
+			const out = await run(
+				{
+					resource: 'bookmark',
+					operation: 'getMany',
+					returnAll: true,
+					filters: { archived: false },
+				},
+				{
+					onRequest: async (request) => {
+						if (request.qs?.cursor === undefined) return;
+						for (const id of leaving.splice(0)) {
+							await fetch(`${sandbox.bookmark.url}/api/v1/bookmarks/${id}`, {
+								method: 'PATCH',
+								headers: {
+									authorization: `Bearer ${sandbox.bookmark.apiKey}`,
+									'content-type': 'application/json',
+								},
+								body: JSON.stringify({ archived: true }),
+							});
+						}
+						await control.call('POST', '/bookmarks/generate', { count: 2 });
+					},
+				},
+			);
+			const read = out.map((record) => String(record.id));
+			expect(new Set(read).size).toBe(read.length);
+			expect(read).toEqual(expect.arrayContaining(all.slice(3)));
+			expect(generated.ids).toHaveLength(150);
+		});
+	});
 });

@@ -3,6 +3,7 @@
  * reminded twice, documents missed while paging, downloads, file names, prefill values.
  */
 import type { IDataObject, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { Signing } from '../../nodes/Signing/Signing.node';
 import { type Sandbox, SEED, startSandbox } from '../sandbox';
@@ -103,6 +104,75 @@ describe('Signing node: nothing sent twice, nothing missed, files and values as 
 			).json()) as { data: IDataObject[] };
 			const reminders = log.data.filter((event) => event.type === 'INVITATION_RESENT');
 			expect(reminders.filter((event) => event.recipientId === adaId)).toHaveLength(2);
+		});
+	});
+
+	describe('Document → Get Many with a Status filter', () => {
+		/** `count` pending documents, newest first. */
+		const pendingDocuments = async (count: number) => {
+			const ids: string[] = [];
+			for (let index = 0; index < count; index++) {
+				ids.unshift(String((await generate({ title: `Pending ${index}` })).documentId));
+			}
+			return ids;
+		};
+		const complete = async (documentId: string) =>
+			await control.call('POST', `/documents/${documentId}/complete`);
+		const pendingAll = {
+			resource: 'document',
+			operation: 'getMany',
+			returnAll: true,
+			filters: { status: 'PENDING' },
+		};
+		const isLaterPage = (request: IHttpRequestOptions) =>
+			request.url.endsWith('/api/v2/documents') && Number(request.qs?.page) > 1;
+
+		it('returns every pending document once when the newest completes after page 1 (regression: 104 of 105, one missing)', async () => {
+			const ids = await pendingDocuments(105);
+			let completed = false;
+			const out = await run(pendingAll, {
+				onRequest: async (request) => {
+					if (isLaterPage(request) && !completed) {
+						completed = true;
+						await complete(ids[0]);
+					}
+				},
+			});
+			const read = out.map((item) => String(item.json.id));
+			expect(new Set(read).size).toBe(read.length);
+			// Each document still pending is there, once; the one read before it completed may be too.
+			expect(read).toEqual(expect.arrayContaining(ids.slice(1)));
+			expect(read.filter((id) => !ids.includes(id))).toEqual([]);
+		});
+
+		it('returns each document once when new ones arrive while reading', async () => {
+			const ids = await pendingDocuments(105);
+			let added = 0;
+			const out = await run(pendingAll, {
+				onRequest: async (request) => {
+					if (isLaterPage(request) && added++ === 0) {
+						for (let index = 0; index < 3; index++) await generate({ title: `New ${index}` });
+					}
+				},
+			});
+			const read = out.map((item) => String(item.json.id));
+			expect(new Set(read).size).toBe(read.length);
+			expect(read).toEqual(expect.arrayContaining(ids));
+		});
+
+		it('fails clearly after 3 reads when the list keeps changing too much between pages', async () => {
+			const ids = await pendingDocuments(150);
+			let next = 0;
+			const error = await run(pendingAll, {
+				onRequest: async (request) => {
+					if (!isLaterPage(request)) return;
+					for (let index = 0; index < 15; index++) await complete(ids[next++]);
+				},
+			}).catch((caught: unknown) => caught);
+			expect(error).toBeInstanceOf(NodeOperationError);
+			expect((error as Error).message).toBe(
+				'The documents kept changing while they were read (3 attempts)',
+			);
 		});
 	});
 });

@@ -117,7 +117,8 @@ describe('Signing node lifecycle operations against the sandbox', () => {
 			const pages = (await apiRequests('GET', '/api/v2/templates')).map((request) => request.query);
 			expect(pages).toEqual([
 				{ page: '1', perPage: '100' },
-				{ page: '2', perPage: '100' },
+				// Starts 11 records before the end of page 1 (records 89 to 177), to find its place.
+				{ page: '2', perPage: '89' },
 			]);
 		});
 
