@@ -2,6 +2,8 @@
  * Issue 23's defects of the Signing node, each reproduced against the sandbox: a person
  * reminded twice, documents missed while paging, downloads, file names, prefill values.
  */
+import { createHash } from 'node:crypto';
+
 import type { IDataObject, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
@@ -173,6 +175,94 @@ describe('Signing node: nothing sent twice, nothing missed, files and values as 
 			expect((error as Error).message).toBe(
 				'The documents kept changing while they were read (3 attempts)',
 			);
+		});
+	});
+
+	describe('Download', () => {
+		const completed = async (title?: string) => {
+			const created = await generate(title === undefined ? {} : { title });
+			await control.call('POST', `/documents/${String(created.documentId)}/complete`);
+			return String(created.documentId);
+		};
+		const download = (documentId: string, extra: Parameters = {}): Parameters => ({
+			resource: 'document',
+			operation: 'download',
+			documentId,
+			...extra,
+		});
+		const served = async (documentId: string) =>
+			Buffer.from(
+				await (
+					await fetch(`${sandbox.signing.url}/api/v2/documents/${documentId}/download`, {
+						headers: { authorization: `Bearer ${sandbox.signing.apiKey}` },
+					})
+				).arrayBuffer(),
+			);
+
+		it('carries the service’s message when the file request fails (regression: a JSON dump of a Buffer)', async () => {
+			const documentId = await completed();
+			const error = (await run(download(documentId), {
+				onRequest: async (request) => {
+					if (request.url.endsWith('/download')) await control.failNext(1, 500);
+				},
+			}).catch((caught: unknown) => caught)) as Error;
+			expect(error.message).toBe('The signing service answered 500: Simulated fault 500');
+			expect(JSON.stringify(error)).not.toMatch(/Buffer|"data":\[/);
+		});
+
+		it('hands n8n the file as a stream, not held whole in memory (regression: a Buffer of the whole file)', async () => {
+			const documentId = await completed();
+			await control.call('PUT', `/documents/${documentId}/pdf-padding`, { bytes: 3 * 1024 * 1024 });
+			const { context } = executeContext({
+				parameters: download(documentId),
+				credentials: {
+					signingApi: { baseUrl: sandbox.signing.url, apiToken: sandbox.signing.apiKey },
+				},
+			});
+			const prepare = context.helpers.prepareBinaryData;
+			const handed: unknown[] = [];
+			context.helpers.prepareBinaryData = async (data, ...rest) => {
+				handed.push(data);
+				return await prepare(data, ...rest);
+			};
+			const [item] = (await node.execute.call(context))[0];
+			expect(handed).toHaveLength(1);
+			expect(Buffer.isBuffer(handed[0])).toBe(false);
+			expect(typeof (handed[0] as AsyncIterable<unknown>)[Symbol.asyncIterator]).toBe('function');
+			const bytes = await served(documentId);
+			expect(bytes.length).toBeGreaterThan(3 * 1024 * 1024);
+			expect(Buffer.from(item.binary!.data.data, 'base64').equals(bytes)).toBe(true);
+			expect(item.json).toMatchObject({
+				fileSize: bytes.length,
+				sha256: createHash('sha256').update(bytes).digest('hex'),
+			});
+		});
+
+		it('as a tool asks only what the file is (HEAD), never downloads it (regression: downloaded it for size and hash)', async () => {
+			const documentId = await completed();
+			await control.clearRequests();
+			const [item] = await run(download(documentId), { tool: true });
+			const fileRequests = (await control.requests()).filter((request) =>
+				request.path.endsWith('/download'),
+			);
+			expect(fileRequests.map((request) => request.method)).toEqual(['HEAD']);
+			expect(item.binary).toBeUndefined();
+			expect(item.json.fileSize).toBe((await served(documentId)).length);
+			expect(item.json).not.toHaveProperty('sha256');
+		});
+
+		it('makes a file name of at most 255 bytes without control or direction characters (regression: the title as it was)', async () => {
+			const long = await completed('Résumé '.repeat(60));
+			const [longItem] = await run(download(long));
+			const longName = String(longItem.json.fileName);
+			expect(Buffer.byteLength(longName, 'utf8')).toBeLessThanOrEqual(255);
+			expect(longName.endsWith('.pdf')).toBe(true);
+			expect(longName.startsWith('Résumé Résumé')).toBe(true);
+			expect(longItem.binary!.data.fileName).toBe(longName);
+
+			const tricky = await completed('Invoice\u202Efdp.exe\u0007 \u2066final\u2069\nv2');
+			const [trickyItem] = await run(download(tricky));
+			expect(trickyItem.json.fileName).toBe('Invoicefdp.exe final v2.pdf');
 		});
 	});
 });
