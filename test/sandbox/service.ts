@@ -64,6 +64,8 @@ interface Fault {
 	afterHandling: boolean;
 	/** The connection is closed without an answer (the client sees a network error). */
 	drop: boolean;
+	/** Only requests whose path ends with this are struck (and counted). */
+	path?: string;
 }
 
 declare module 'fastify' {
@@ -120,7 +122,7 @@ export function createService(options: ServiceOptions): Service {
 	app.addHook('onRequest', async (request, reply) => {
 		if (!isApi(request)) return undefined;
 		await sleeper.sleep(latencyMs);
-		if (fault && fault.count > 0) {
+		if (fault && fault.count > 0 && (!fault.path || request.url.split('?')[0].endsWith(fault.path))) {
 			fault.count--;
 			const { status, delayMs, retryAfter } = fault;
 			await sleeper.sleep(delayMs);
@@ -211,6 +213,7 @@ export function createService(options: ServiceOptions): Service {
 				retryAfter: 'integer',
 				afterHandling: 'boolean',
 				drop: 'boolean',
+				path: 'string',
 			},
 		});
 		const next: Fault = {
@@ -220,6 +223,7 @@ export function createService(options: ServiceOptions): Service {
 			retryAfter: (body.retryAfter as number | undefined) ?? 1,
 			afterHandling: (body.afterHandling as boolean | undefined) ?? false,
 			drop: (body.drop as boolean | undefined) ?? false,
+			path: body.path as string | undefined,
 		};
 		if (next.status < 400 || next.status > 599) {
 			throw badRequest('"status" must be an error status, 400 to 599');
