@@ -3,6 +3,7 @@
  * for nodes that did not read, dates that do not exist, zone-less times read as UTC.
  */
 import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { Survey } from '../../nodes/Survey/Survey.node';
 import { type Sandbox, SEED, SEED_COUNTS, startSandbox } from '../sandbox';
@@ -111,6 +112,68 @@ describe('Survey node: marks of the node that read, dates as the workflow means 
 			delete (context as Partial<typeof context>).getParentNodes;
 			const [out] = (await node.execute.call(context))[0];
 			expect(out.json.marksCommitted).toBe(2);
+		});
+	});
+
+	describe('date filters', () => {
+		const filtered = async (filters: IDataObject, timezone: string) => {
+			await control.clearRequests();
+			const outcome = await run(
+				{
+					resource: 'response',
+					operation: 'getMany',
+					surveyId: survey(SEED.residencySurveyId),
+					returnAll: true,
+					filters,
+				},
+				{ timezone },
+			).catch((error: Error) => error);
+			const [request] = await control.requests();
+			return { outcome, query: request?.query };
+		};
+
+		it('refuses a date that does not exist, naming the filter, before sending (regression: 2026-02-30 became March 2)', async () => {
+			for (const [filters, message] of [
+				[{ createdAfter: '2026-02-30' }, 'Created After: February 30, 2026 does not exist'],
+				[
+					{ updatedBefore: '2025-02-29T10:00:00' },
+					'Updated Before: February 29, 2025 does not exist',
+				],
+				[{ createdBefore: '2026-13-01' }, 'Created Before: there is no month 13'],
+			] as const) {
+				const { outcome, query } = await filtered(filters, 'UTC');
+				expect(outcome).toBeInstanceOf(NodeOperationError);
+				expect((outcome as Error).message).toBe(message);
+				expect(query).toBeUndefined();
+			}
+			expect((await filtered({ createdAfter: '2028-02-29' }, 'UTC')).query).toMatchObject({
+				startDate: '2028-02-29T00:00:00.000Z',
+			});
+		});
+
+		it('reads a date or a time without a zone in the workflow’s time zone (regression: always UTC)', async () => {
+			const berlin = await filtered(
+				{ createdAfter: '2026-10-06', createdBefore: '2026-10-06T18:30:00' },
+				'Europe/Berlin',
+			);
+			expect(berlin.query).toMatchObject({
+				startDate: '2026-10-05T22:00:00.000Z',
+				endDate: '2026-10-06T16:30:00.000Z',
+			});
+			const newYork = await filtered({ updatedAfter: '2026-01-15T09:00' }, 'America/New_York');
+			expect(newYork.query).toMatchObject({ startDate: '2026-01-15T14:00:00.000Z' });
+			// A zone given wins over the workflow's.
+			const zoned = await filtered({ createdAfter: '2026-10-06T08:00:00+05:30' }, 'Europe/Berlin');
+			expect(zoned.query).toMatchObject({ startDate: '2026-10-06T02:30:00.000Z' });
+		});
+
+		it('takes a JavaScript Date or a DateTime from an expression at its instant', async () => {
+			const instant = Date.UTC(2026, 9, 6, 12, 0, 0);
+			const dateTime = { isLuxonDateTime: true, isValid: true, toMillis: () => instant };
+			for (const value of [new Date(instant), dateTime]) {
+				const { query } = await filtered({ createdAfter: value }, 'Asia/Tokyo');
+				expect(query).toMatchObject({ startDate: '2026-10-06T12:00:00.000Z' });
+			}
 		});
 	});
 });

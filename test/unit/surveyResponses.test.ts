@@ -220,11 +220,13 @@ describe('Survey node: answers, date filters, only new, delete, personal data, c
 					{},
 					{ filters: { createdAfter: '2020-01-01', createdBefore: '2020-01-02T00:00:00' } },
 				),
+				// Zone-less dates and times are read in the workflow's time zone (see surveyHardening).
+				{ timezone: 'UTC' },
 			);
 			expect(out.map((response) => response.id)).toEqual([old.id]);
 			const [request] = await control.requests();
 			expect(request.query).toMatchObject({
-				startDate: '2020-01-01',
+				startDate: '2020-01-01T00:00:00.000Z',
 				endDate: '2020-01-02T00:00:00.000Z',
 				filterDateField: 'createdAt',
 			});

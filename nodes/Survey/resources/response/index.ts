@@ -20,7 +20,8 @@ const dateFilter = (name: string, displayName: string, description: string): INo
 	name,
 	type: 'dateTime',
 	default: '',
-	description: `${description} (inclusive; a date alone is midnight UTC, a time without a zone is UTC)`,
+	description: `${description} (inclusive; a date alone means its first instant)`,
+	hint: 'Read in the workflow’s time zone (workflow settings) unless it names a zone, e.g. Z or +02:00',
 });
 
 const showGetMany = { resource: ['response'], operation: ['getMany'] };
