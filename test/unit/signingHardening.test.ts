@@ -8,6 +8,7 @@ import type { IDataObject, IHttpRequestOptions, INodeExecutionData } from 'n8n-w
 import { NodeOperationError } from 'n8n-workflow';
 
 import { Signing } from '../../nodes/Signing/Signing.node';
+import { SEED_TEMPLATE_FIELDS } from '../sandbox/seed';
 import { type Sandbox, SEED, startSandbox } from '../sandbox';
 import { type ExecuteOptions, executeContext, type Parameters } from './helpers/context';
 import { sandboxControl } from './helpers/sandbox';
@@ -263,6 +264,80 @@ describe('Signing node: nothing sent twice, nothing missed, files and values as 
 			const tricky = await completed('Invoice\u202Efdp.exe\u0007 \u2066final\u2069\nv2');
 			const [trickyItem] = await run(download(tricky));
 			expect(trickyItem.json.fileName).toBe('Invoicefdp.exe final v2.pdf');
+		});
+	});
+
+	describe('Prefill values from expressions', () => {
+		const fields = SEED_TEMPLATE_FIELDS.residency;
+		/** Generates with one prefill field; the value as the service received it, or the error. */
+		const prefill = async (id: string, value: unknown, timezone = 'UTC') => {
+			await control.clearRequests();
+			const error = await run(
+				{
+					resource: 'document',
+					operation: 'generateFromTemplate',
+					templateId: { __rl: true, mode: 'list', value: SEED.residencyTemplateId },
+					title: 'Prefilled',
+					recipientsInput: 'fields',
+					recipients: { recipient: [ada] },
+					prefillFields: { field: [{ id, value }] },
+				},
+				{ timezone },
+			).then(
+				() => undefined,
+				(caught: Error) => caught,
+			);
+			if (error) return error;
+			const [request] = await apiRequests('POST', '/generate-document');
+			return ((request.body as IDataObject).prefillFields as IDataObject[])[0].value;
+		};
+
+		it('takes a JavaScript Date or a DateTime for a date field, as its day in the workflow’s time zone (regression: "needs a value")', async () => {
+			const instant = Date.UTC(2027, 0, 3, 23, 30);
+			const dateTime = {
+				isLuxonDateTime: true,
+				isValid: true,
+				toMillis: () => instant,
+				toISO: () => '',
+			};
+			expect(await prefill(fields.startDate, new Date(instant))).toBe('2027-01-03');
+			expect(await prefill(fields.startDate, new Date(instant), 'Europe/Berlin')).toBe(
+				'2027-01-04',
+			);
+			expect(await prefill(fields.startDate, dateTime, 'Europe/Berlin')).toBe('2027-01-04');
+		});
+
+		it('writes a large number out in full (regression: 1e21 "is not a number")', async () => {
+			expect(await prefill(fields.stipend, 1e21)).toBe('1000000000000000000000');
+			expect(await prefill(fields.stipend, 2500.5)).toBe('2500.5');
+			expect(await prefill(fields.stipend, '1e3')).toBe('1000');
+		});
+
+		it('names the type it got instead of "needs a value"', async () => {
+			const cases: Array<[string, unknown, string]> = [
+				[
+					fields.stipend,
+					{ amount: 5 },
+					'Prefill Fields › Monthly stipend (EUR): got an object; give a number value',
+				],
+				[fields.projectTitle, ['a', 'b'], 'Prefill Fields › Project title: got a list; give text'],
+				[
+					fields.housing,
+					new Date(),
+					'Prefill Fields › Housing included: got a JavaScript Date, but this is a checkbox field',
+				],
+				[
+					fields.stipend,
+					Number.POSITIVE_INFINITY,
+					'Prefill Fields › Monthly stipend (EUR): Infinity is not a finite number',
+				],
+				[fields.startDate, '', 'Prefill Fields › Start date: needs a value'],
+			];
+			for (const [id, value, message] of cases) {
+				const error = await prefill(id, value);
+				expect(error).toBeInstanceOf(NodeOperationError);
+				expect((error as Error).message).toBe(message);
+			}
 		});
 	});
 });

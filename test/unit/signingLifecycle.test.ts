@@ -262,7 +262,8 @@ describe('Signing node lifecycle operations against the sandbox', () => {
 				'a date that does not exist',
 				{ id: fields.startDate, value: '2027-02-30' },
 				'Prefill Fields › Start date',
-				'YYYY-MM-DD',
+				// Issue 28: well formed, so say it does not exist, not that the form is wrong.
+				'February 30, 2027 does not exist',
 			],
 			[
 				'a value not among the dropdown’s options',
