@@ -152,6 +152,54 @@ describe('Bookmarks node: nothing half done, tags as given, each record once', (
 		});
 	});
 
+	describe('Tags given as text', () => {
+		const addTags = (tags: unknown): Parameters => ({
+			resource: 'bookmark',
+			operation: 'addTags',
+			recordId: { __rl: true, mode: 'id', value: ADA },
+			tags,
+		});
+
+		it('takes a JSON array in text, so a tag may contain a comma (regression: "Smith, John" became two tags)', async () => {
+			const [out] = await run(addTags('["Smith, John", " shortlist ", "Smith, John"]'));
+			expect((out.attached as IDataObject[]).map((tag) => tag.name)).toEqual([
+				'Smith, John',
+				'shortlist',
+			]);
+			expect(await tagNames(ADA)).toEqual(expect.arrayContaining(['Smith, John', 'shortlist']));
+			expect(await tagNames(ADA)).not.toContain('Smith');
+		});
+
+		it('still splits plain text on commas, and takes an array from an expression', async () => {
+			const [text] = await run(addTags('alpha, beta ,alpha'));
+			expect((text.attached as IDataObject[]).map((tag) => tag.name)).toEqual(['alpha', 'beta']);
+			const [array] = await run(addTags(['Doe, Jane', 7]));
+			expect((array.attached as IDataObject[]).map((tag) => tag.name)).toEqual(['Doe, Jane', '7']);
+		});
+
+		it('Create takes the same forms', async () => {
+			const [created] = await run({
+				resource: 'bookmark',
+				operation: 'create',
+				type: 'link',
+				url: 'https://example.org/tags-with-commas',
+				tags: '["Lovelace, Ada"]',
+			});
+			expect((created.tags as IDataObject[]).map((tag) => tag.name)).toEqual(['Lovelace, Ada']);
+		});
+
+		it('refuses broken JSON and values that are no names before sending', async () => {
+			await control.clearRequests();
+			const broken = await failure(addTags('["Smith, John", "shortlist"'));
+			expect(broken.message).toBe(
+				'Tags: looks like a JSON array but is not valid JSON (e.g. ["Smith, John", "shortlist"])',
+			);
+			const broken2 = await failure(addTags('["a", {"b": 1}]'));
+			expect(broken2.message).toBe('Tags: tag 2 is an object, not a name');
+			expect(await control.requests()).toEqual([]);
+		});
+	});
+
 	describe('Get Many and Search follow a cursor that holds its place', () => {
 		// Checked for issue 23: the contract's cursor is the sort key of the last record served
 		// (Karakeep's list endpoint does the same), so records that leave the filter, are deleted

@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { invalidInput, isHttpUrl, requiredString } from '../../../shared/validation';
 import { bookmarkRequest, MAX_TAGS_PER_REQUEST } from '../../transport';
+import { readTagList, TAGS_HINT } from './tagList';
 import { updateExisting } from './updateExisting';
 
 const show = { resource: ['bookmark'], operation: ['create'] };
@@ -55,7 +56,8 @@ export const createDescription: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'residency, portfolio',
-		description: 'Comma-separated tags to attach to the record',
+		description: 'Tags to attach to the record (at most 50)',
+		hint: TAGS_HINT,
 		displayOptions: { show },
 	},
 	{
@@ -104,12 +106,6 @@ export const createDescription: INodeProperties[] = [
 	},
 ];
 
-/** Tags from a comma-separated string or an array (as an expression may give), trimmed, without duplicates. */
-export function parseTags(value: unknown): string[] {
-	const parts = Array.isArray(value) ? value.map(String) : String(value ?? '').split(',');
-	return [...new Set(parts.map((tag) => tag.trim()).filter((tag) => tag !== ''))];
-}
-
 export async function create(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const type = this.getNodeParameter('type', itemIndex, 'link') as string;
 	const body: IDataObject = { type };
@@ -123,7 +119,7 @@ export async function create(this: IExecuteFunctions, itemIndex: number): Promis
 	}
 	const title = String(this.getNodeParameter('title', itemIndex, '') ?? '').trim();
 	if (title) body.title = title;
-	const tags = parseTags(this.getNodeParameter('tags', itemIndex, ''));
+	const tags = readTagList(this, itemIndex, this.getNodeParameter('tags', itemIndex, ''));
 	// Checked before anything is sent: with If URL Exists → Update It the tags go to the
 	// service's tag request, which takes at most 50.
 	if (tags.length > MAX_TAGS_PER_REQUEST) {

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { invalidInput, requiredId } from '../../../shared/validation';
 import { bookmarkRequest, MAX_TAGS_PER_REQUEST, recordPath } from '../../transport';
 import { recordLocator } from '../locators';
-import { parseTags } from './create';
+import { readTagList, TAGS_HINT } from './tagList';
 
 const show = { resource: ['bookmark'], operation: ['addTags', 'removeTags'] };
 
@@ -17,13 +17,14 @@ export const tagsDescription: INodeProperties[] = [
 		default: '',
 		placeholder: 'shortlist, residency',
 		description:
-			'Comma-separated tag names (1 to 50). Adding creates tags that do not exist yet; a tag the record already has is no error.',
+			'Tag names (1 to 50). Adding creates tags that do not exist yet; a tag the record already has is no error.',
+		hint: TAGS_HINT,
 		displayOptions: { show },
 	},
 ];
 
 function readTags(ctx: IExecuteFunctions, itemIndex: number): string[] {
-	const tags = parseTags(ctx.getNodeParameter('tags', itemIndex, ''));
+	const tags = readTagList(ctx, itemIndex, ctx.getNodeParameter('tags', itemIndex, ''));
 	if (tags.length === 0) throw invalidInput(ctx, itemIndex, 'Tags', 'give at least one tag name');
 	if (tags.length > MAX_TAGS_PER_REQUEST) {
 		throw invalidInput(
