@@ -305,6 +305,20 @@ describe('Signing node: nothing sent twice, nothing missed, files and values as 
 				'2027-01-04',
 			);
 			expect(await prefill(fields.startDate, dateTime, 'Europe/Berlin')).toBe('2027-01-04');
+			// n8n 2.x turns {{ $now }} in a text field into ISO text with its offset.
+			expect(
+				await prefill(fields.startDate, '2027-01-04T11:23:43.899+14:00', 'Pacific/Kiritimati'),
+			).toBe('2027-01-04');
+			expect(await prefill(fields.startDate, '2027-01-03T23:30:00.000Z', 'Europe/Berlin')).toBe(
+				'2027-01-04',
+			);
+			expect(await prefill(fields.startDate, '2027-01-04T10:00:00', 'Europe/Berlin')).toBe(
+				'2027-01-04',
+			);
+			const impossible = await prefill(fields.startDate, '2027-02-30T10:00');
+			expect((impossible as Error).message).toBe(
+				'Prefill Fields › Start date: February 30, 2027 does not exist',
+			);
 		});
 
 		it('writes a large number out in full (regression: 1e21 "is not a number")', async () => {

@@ -5,6 +5,7 @@ import {
 	calendarDateProblem,
 	describeType,
 	instantOfDateValue,
+	parseMoment,
 	workflowTimeZone,
 } from '../../../shared/dates';
 import { invalidInput } from '../../../shared/validation';
@@ -19,8 +20,9 @@ const EXPONENT_NUMBER = /^-?\d+(\.\d+)?e[+-]?\d+$/i;
 
 /**
  * One prefill value as the service wants it (a string of the field's type), from what an
- * expression gave: text, a number, a boolean, or for a date field a JavaScript Date or a Luxon
- * DateTime (`{{ $now }}`, as its date in the workflow's time zone). Anything else is refused,
+ * expression gave: text, a number, a boolean, or for a date field a JavaScript Date, a Luxon
+ * DateTime or a date and time as text (`{{ $now }}`; n8n 2.x hands it over as ISO text), as its
+ * date in the workflow's time zone. Anything else is refused,
  * naming the field and the type that was given.
  */
 export function prefillValue(
@@ -80,9 +82,19 @@ export function prefillValue(
 			if (EXPONENT_NUMBER.test(text)) return plainNumber(Number(text));
 			throw invalidInput(ctx, itemIndex, name, `"${text}" is not a number`);
 		case 'date': {
-			const problem = calendarDateProblem(text);
-			if (problem) throw invalidInput(ctx, itemIndex, name, problem);
-			return text;
+			if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
+				const problem = calendarDateProblem(text);
+				if (problem) throw invalidInput(ctx, itemIndex, name, problem);
+				return text;
+			}
+			// A date and time as text, e.g. what n8n makes of {{ $now }} in a text field.
+			const timeZone = workflowTimeZone(ctx);
+			const moment = parseMoment(text, timeZone);
+			if (moment.kind === 'instant') return calendarDate(Date.parse(moment.iso), timeZone);
+			const problem = /^\d{4}-\d{2}-\d{2}[T ]/.test(text)
+				? moment.problem
+				: calendarDateProblem(text);
+			throw invalidInput(ctx, itemIndex, name, problem ?? moment.problem);
 		}
 		case 'checkbox':
 			if (text !== 'true' && text !== 'false') {
