@@ -1,9 +1,10 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { deleteUnlessGone } from '../shared/alreadyGone';
 import { mapConcurrently, type RequestPacer } from '../shared/concurrency';
-import type { RequestContext, ServiceRequest } from '../shared/request';
-import { credentialBaseUrl, serviceRequest } from '../shared/request';
+import type { RequestContext, ServiceAnswer, ServiceRequest } from '../shared/request';
+import { credentialBaseUrl, serviceAnswer, serviceRequest } from '../shared/request';
 
 export const RESPONSES_MAX_PAGE_SIZE = 250;
 export const RESPONSES_DEFAULT_LIMIT = 50;
@@ -18,6 +19,14 @@ export async function surveyRequest<T = IDataObject>(
 	request: ServiceRequest,
 ): Promise<T> {
 	return await serviceRequest<T>(ctx, 'surveyApi', 'survey service', request);
+}
+
+/** The whole answer, with whether the request had to be repeated (see `serviceAnswer`). */
+export async function surveyAnswer<T = IDataObject>(
+	ctx: RequestContext,
+	request: ServiceRequest,
+): Promise<ServiceAnswer<T>> {
+	return await serviceAnswer<T>(ctx, 'surveyApi', 'survey service', request);
 }
 
 export async function listSurveys(ctx: RequestContext, itemIndex?: number): Promise<IDataObject[]> {
@@ -192,15 +201,15 @@ export async function fetchResponses(
 	return pages.sort((a, b) => a.offset - b.offset).flatMap((page) => page.responses);
 }
 
+/** Erases a response; `alreadyGone` when the service no longer has it (see `deleteUnlessGone`). */
 export async function deleteResponse(
-	ctx: RequestContext,
+	ctx: IExecuteFunctions,
 	responseId: string,
-	itemIndex?: number,
-): Promise<IDataObject> {
-	const { data } = await surveyRequest<{ data: IDataObject }>(ctx, {
+	itemIndex: number,
+): Promise<{ erased: IDataObject; alreadyGone: boolean }> {
+	const { body, alreadyGone } = await deleteUnlessGone(ctx, itemIndex, surveyAnswer.bind(null, ctx), {
 		method: 'DELETE',
 		path: `/api/v1/management/responses/${encodeURIComponent(responseId)}`,
-		itemIndex,
 	});
-	return data;
+	return { erased: (body as { data?: IDataObject } | undefined)?.data ?? {}, alreadyGone };
 }
