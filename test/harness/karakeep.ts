@@ -87,7 +87,9 @@ export async function startKarakeep(options: KarakeepOptions = {}): Promise<Kara
 		cwd: PROJECT_ROOT,
 		detached: true,
 		stdio: ['ignore', 'pipe', 'pipe'],
-		env: { ...process.env, KARAKEEP_CACHE: KARAKEEP_RUNTIME_DIR, ...options.env },
+		// NODE_ENV as in Karakeep's Docker image: jest sets it to "test", and outside production
+		// Karakeep answers internal errors with their own message instead of "Internal server error".
+		env: { ...process.env, NODE_ENV: 'production', KARAKEEP_CACHE: KARAKEEP_RUNTIME_DIR, ...options.env },
 	});
 	child.stderr?.pipe(log);
 
