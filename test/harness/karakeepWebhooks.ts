@@ -92,7 +92,7 @@ export async function sendKarakeepDelivery(
 	const agent = new http.Agent({ keepAlive: true });
 	try {
 		return await new Promise((resolve, reject) => {
-			const request = http.request(target, { method: 'POST', agent });
+			const request = http.request(target, { method: 'POST', agent, setHost: false });
 			for (const [name, value] of delivery.headers) request.setHeader(name, value);
 			request.setHeader('Host', target.host);
 			request.setHeader('Connection', 'keep-alive');
