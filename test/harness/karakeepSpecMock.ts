@@ -136,6 +136,7 @@ export async function startKarakeepSpecMock(options: KarakeepSpecMockOptions = {
 	const requests: SpecMockRequest[] = [];
 	const app = Fastify({ logger: false });
 	// The body is validated as JSON but forwarded as the exact bytes received.
+	app.removeAllContentTypeParsers();
 	app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
 	app.all('/api/v1/*', async (request, reply) => {
@@ -218,7 +219,9 @@ export async function startKarakeepSpecMock(options: KarakeepSpecMockOptions = {
 			return reply.code(200).type('application/json').send(answer);
 		}
 		if (options.upstream) return forward(options.upstream.url, request, reply, raw, record);
-		const mocked = api.mockResponseForOperation(operation.operationId ?? '');
+		// A creating route (201 in the document) answers as for something new.
+		const created = operation.responses && '201' in operation.responses ? { code: 201 } : {};
+		const mocked = api.mockResponseForOperation(operation.operationId ?? '', created);
 		record.status = mocked.status;
 		return reply.code(mocked.status).type('application/json').send(mocked.mock ?? null);
 	});
