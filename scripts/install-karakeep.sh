@@ -9,7 +9,9 @@
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
-runtime="$root/.karakeep-runtime"
+# Under a node_modules folder, so that n8n-node lint (ESLint) and jest skip Karakeep's own sources as
+# they skip any installed package. test/harness/karakeep.ts uses the same folder.
+runtime="$root/.karakeep-runtime/node_modules"
 
 karakeep_dir=""
 for dir in "${KARAKEEP_REAL_DIR:-}" "$root/../shared/real-services/karakeep" /work/shared/real-services/karakeep; do

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error, @n8n/community-nodes/no-dangerous-functions */
 /**
  * The real Karakeep (its own REST API, from the source snapshot in shared/real-services/karakeep)
  * as a test server: one process per call, on a free port, with a fresh data folder.
@@ -12,8 +12,12 @@ import * as path from 'node:path';
 
 import { PROJECT_ROOT } from './paths';
 
-/** Where start.sh installs Karakeep (its `KARAKEEP_CACHE`); scripts/install-karakeep.sh uses the same. */
-export const KARAKEEP_RUNTIME_DIR = path.join(PROJECT_ROOT, '.karakeep-runtime');
+/**
+ * Where start.sh installs Karakeep (its `KARAKEEP_CACHE`); scripts/install-karakeep.sh uses the same.
+ * Under a `node_modules` folder so that `n8n-node lint` (ESLint, whose configuration strict mode
+ * forbids changing) and jest skip Karakeep's own sources as they skip any installed package.
+ */
+export const KARAKEEP_RUNTIME_DIR = path.join(PROJECT_ROOT, '.karakeep-runtime', 'node_modules');
 
 /**
  * Only stops a run that is stuck: the first start on a machine installs Karakeep (about 90 s on an

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
 /**
  * A validating stand-in for Karakeep's REST API, built from Karakeep's own OpenAPI document
  * (shared/real-services/specs/karakeep-openapi.json, generated from the zod schemas of Karakeep

@@ -1,4 +1,5 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/require-node-api-error */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals */
+/* eslint-disable @typescript-eslint/no-explicit-any -- answers are JSON of many shapes; each test states the shape it expects */
 /** Raw HTTP against a Karakeep (real or the spec mock): what the tests of this folder pin facts with. */
 
 export interface Answer<T = unknown> {

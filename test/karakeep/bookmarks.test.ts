@@ -110,6 +110,22 @@ describe('Bookmark → Create (POST /api/v1/bookmarks)', () => {
 	});
 });
 
+describe('If URL Exists without side effects (GET /api/v1/bookmarks/check-url)', () => {
+	test('{bookmarkId} of the bookmark with that URL (a #fragment and a trailing slash ignored), null when none; nothing changes', async () => {
+		const created = await expectStatus(201, karakeep, 'POST', '/bookmarks', {
+			body: { type: 'link', url: 'https://example.org/checked/page', archived: true },
+		});
+		for (const url of ['https://example.org/checked/page', 'https://example.org/checked/page/', 'https://example.org/checked/page#part']) {
+			expect((await expectStatus(200, karakeep, 'GET', '/bookmarks/check-url', { query: { url } })).json).toEqual({ bookmarkId: created.json.id });
+		}
+		expect((await expectStatus(200, karakeep, 'GET', '/bookmarks/check-url', { query: { url: 'https://example.org/checked' } })).json).toEqual({
+			bookmarkId: null,
+		});
+		const read = await expectStatus(200, karakeep, 'GET', `/bookmarks/${created.json.id}`);
+		expect(read.json).toMatchObject({ archived: true, createdAt: created.json.createdAt, modifiedAt: created.json.modifiedAt });
+	});
+});
+
 describe('Bookmark → Get (GET /api/v1/bookmarks/{id})', () => {
 	test('an unknown id is 404 with the plain text "Bookmark not found"', async () => {
 		const missing = await call(karakeep, 'GET', '/bookmarks/nosuchbookmarkid00000000');

@@ -140,6 +140,22 @@ test(
 );
 
 test(
+	'an empty PATCH (nothing changes) and posting an existing URL again (a re-save) each send edited',
+	async () => {
+		const url = 'https://example.org/resaved-hook';
+		const created = (await expectStatus(201, karakeep, 'POST', '/bookmarks', { body: { type: 'link', url } })).json;
+		await receiver.next(isEvent(created.id, 'created'), 'the created delivery');
+		await expectStatus(200, karakeep, 'PATCH', `/bookmarks/${created.id}`, { body: {} });
+		await receiver.next(isEvent(created.id, 'edited'), 'the edited delivery of an empty PATCH');
+		await expectStatus(200, karakeep, 'POST', '/bookmarks', { body: { type: 'link', url } });
+		const [first, second] = await receiver.count(isEvent(created.id, 'edited'), 2, 'the edited delivery of a re-save');
+		expect(karakeepDeliveryBody(second).jobId).not.toBe(karakeepDeliveryBody(first).jobId);
+		expect(receiver.received.filter(isEvent(created.id, 'created'))).toHaveLength(1);
+	},
+	WAIT_MS,
+);
+
+test(
 	'a refused attempt (500) is repeated at once with the same bytes (same jobId); at most 3 attempts in all',
 	async () => {
 		const flaky = (await expectStatus(201, karakeep, 'POST', '/bookmarks', { body: { type: 'link', url: 'https://example.org/flaky' } })).json;
