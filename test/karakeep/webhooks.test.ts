@@ -67,6 +67,9 @@ function expectSameDelivery(built: ReceivedRequest, real: ReceivedRequest) {
 	expect(real.method).toBe('POST');
 }
 
+/** The distinct jobs among received requests (an attempt repeated after a slow answer is the same job). */
+const jobsOf = (requests: ReceivedRequest[]) => new Set(requests.map((request) => karakeepDeliveryBody(request).jobId));
+
 /** Waits until every job enqueued before now was handled: the worker takes jobs oldest second first, one at a time. */
 async function drain(): Promise<void> {
 	const sentinel = await expectStatus(201, karakeep, 'POST', '/bookmarks', { body: { type: 'text', text: 'sentinel' } });
@@ -134,7 +137,7 @@ test(
 		await expectStatus(204, karakeep, 'PUT', `/lists/${list.id}/bookmarks/${created.id}`);
 		await afterSecondOf(new Date().toISOString());
 		await drain();
-		expect(receiver.received.filter(isEvent(created.id, 'edited'))).toHaveLength(1);
+		expect(jobsOf(receiver.received.filter(isEvent(created.id, 'edited'))).size).toBe(1);
 	},
 	WAIT_MS,
 );
@@ -146,11 +149,14 @@ test(
 		const created = (await expectStatus(201, karakeep, 'POST', '/bookmarks', { body: { type: 'link', url } })).json;
 		await receiver.next(isEvent(created.id, 'created'), 'the created delivery');
 		await expectStatus(200, karakeep, 'PATCH', `/bookmarks/${created.id}`, { body: {} });
-		await receiver.next(isEvent(created.id, 'edited'), 'the edited delivery of an empty PATCH');
+		const first = await receiver.next(isEvent(created.id, 'edited'), 'the edited delivery of an empty PATCH');
 		await expectStatus(200, karakeep, 'POST', '/bookmarks', { body: { type: 'link', url } });
-		const [first, second] = await receiver.count(isEvent(created.id, 'edited'), 2, 'the edited delivery of a re-save');
-		expect(karakeepDeliveryBody(second).jobId).not.toBe(karakeepDeliveryBody(first).jobId);
-		expect(receiver.received.filter(isEvent(created.id, 'created'))).toHaveLength(1);
+		const firstJob = karakeepDeliveryBody(first).jobId;
+		await receiver.next(
+			(request) => isEvent(created.id, 'edited')(request) && karakeepDeliveryBody(request).jobId !== firstJob,
+			'the edited delivery of a re-save',
+		);
+		expect(jobsOf(receiver.received.filter(isEvent(created.id, 'created'))).size).toBe(1);
 	},
 	WAIT_MS,
 );
