@@ -42,8 +42,7 @@ export function karakeepCandidateDirs(env: NodeJS.ProcessEnv = process.env): str
 }
 
 /** The folder holding Karakeep's `start.sh`; throws a message saying where it was looked for. */
-export function karakeepDir(env: NodeJS.ProcessEnv = process.env): string {
-	const candidates = karakeepCandidateDirs(env);
+export function karakeepDir(env: NodeJS.ProcessEnv = process.env, candidates = karakeepCandidateDirs(env)): string {
 	const found = candidates.find((dir) => existsSync(path.join(dir, 'start.sh')));
 	if (found) return found;
 	throw new Error(
