@@ -3,7 +3,7 @@
  * Starts the sandbox on fixed ports for demos and manual tests: `npm run sandbox`.
  * Prints one JSON line with each service's URL and key once all three listen.
  */
-import { startSandbox } from './index';
+import { type Clock, ManualClock, startSandbox, systemClock } from './index';
 
 function port(variable: string, fallback: number): number {
 	const value = process.env[variable] ?? String(fallback);
@@ -30,6 +30,14 @@ function signingWebhooks(): Array<{ url: string; secret?: string }> {
 	return endpoints as Array<{ url: string; secret?: string }>;
 }
 
+/** The machine's clock unless SANDBOX_CLOCK=manual: then time moves only by POST /_sandbox/clock/advance. */
+function clock(): Clock {
+	const value = process.env.SANDBOX_CLOCK ?? 'system';
+	if (value === 'system') return systemClock;
+	if (value === 'manual') return new ManualClock();
+	throw new Error(`SANDBOX_CLOCK must be "system" or "manual", not "${value}"`);
+}
+
 async function main() {
 	const sandbox = await startSandbox({
 		ports: {
@@ -38,6 +46,7 @@ async function main() {
 			survey: port('SANDBOX_SURVEY_PORT', 4103),
 		},
 		signingWebhookEndpoints: signingWebhooks(),
+		clock: clock(),
 	});
 	const summary = Object.fromEntries(
 		(['signing', 'bookmark', 'survey'] as const).map((name) => [

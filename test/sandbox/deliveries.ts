@@ -1,11 +1,10 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals */
 /**
  * Webhook delivery as the signing and survey services do it: up to three attempts in all, on
  * any non-2xx answer or a timeout, so receivers see the same delivery more than once.
  * Deliveries to one URL go out one after another, in the order the events happened, so that
  * `document.created` is never overtaken by `document.sent` while it is being retried.
  */
-import { Sleeper } from './timers';
+import { type Clock, Sleeper } from './timers';
 
 export const MAX_ATTEMPTS = 3;
 
@@ -36,21 +35,46 @@ export interface Delivery {
 export interface DelivererOptions {
 	retryDelayMs: number;
 	timeoutMs: number;
+	/** Times the retry delays, the timeouts and each attempt's `at`. */
+	clock: Clock;
 }
 
 export class Deliverer {
 	readonly log: DeliveryAttempt[] = [];
 	private readonly queues = new Map<string, Promise<void>>();
 	private readonly inFlight = new Set<AbortController>();
-	private readonly sleeper = new Sleeper();
+	private readonly sleeper: Sleeper;
 	private stopped = false;
+	private unfinished = 0;
+	/** Moves on at every reset: deliveries of an earlier generation are dropped. */
+	private generation = 0;
 
-	constructor(private readonly options: DelivererOptions) {}
+	constructor(private readonly options: DelivererOptions) {
+		this.sleeper = new Sleeper(options.clock);
+	}
+
+	/**
+	 * Deliveries sent and not yet tried to the end (queued, in flight, or waiting for a retry).
+	 * At 0, every event so far has been delivered or given up, and `log` has all its attempts:
+	 * what a test waits for instead of sleeping to see that nothing more arrives.
+	 */
+	get pending(): number {
+		return this.unfinished;
+	}
+
+	/** What GET /_sandbox/deliveries answers. */
+	report(): { deliveries: DeliveryAttempt[]; pending: number } {
+		return { deliveries: this.log, pending: this.pending };
+	}
 
 	send(delivery: Delivery): void {
 		if (this.stopped) return;
+		this.unfinished++;
 		const previous = this.queues.get(delivery.url) ?? Promise.resolve();
-		const next = previous.then(async () => await this.deliver(delivery));
+		const generation = this.generation;
+		const next = previous
+			.then(async () => await this.deliver(delivery, generation))
+			.finally(() => this.unfinished--);
 		this.queues.set(delivery.url, next);
 		// Forget an idle queue, so that the map does not grow with every URL ever used.
 		void next.then(() => {
@@ -63,6 +87,17 @@ export class Deliverer {
 		while (this.queues.size > 0) await Promise.all([...this.queues.values()]);
 	}
 
+	/**
+	 * Drops what was sent before (waiting retries, attempts in flight, queued deliveries) and
+	 * the log, so that no event of a previous test arrives after the reset.
+	 */
+	reset(): void {
+		this.generation++;
+		this.log.length = 0;
+		this.sleeper.wakeAll();
+		for (const controller of this.inFlight) controller.abort();
+	}
+
 	/** Cancels waiting retries and attempts in flight; nothing is sent afterwards. */
 	stop(): void {
 		this.stopped = true;
@@ -70,11 +105,13 @@ export class Deliverer {
 		for (const controller of this.inFlight) controller.abort();
 	}
 
-	private async deliver(delivery: Delivery): Promise<void> {
+	private async deliver(delivery: Delivery, generation: number): Promise<void> {
+		const dropped = () => this.stopped || generation !== this.generation;
 		for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-			if (attempt > 1) await this.sleeper.sleep(this.options.retryDelayMs);
-			if (this.stopped) return;
+			if (attempt > 1) await this.sleeper.sleep(this.options.retryDelayMs, 'webhook retry');
+			if (dropped()) return;
 			const entry = await this.attempt(delivery, attempt);
+			if (generation !== this.generation) return;
 			this.log.push(entry);
 			if (entry.status !== undefined && entry.status >= 200 && entry.status < 300) return;
 		}
@@ -87,13 +124,17 @@ export class Deliverer {
 			event: delivery.event,
 			url: delivery.url,
 			attempt,
-			at: new Date().toISOString(),
+			at: new Date(this.options.clock.now()).toISOString(),
 			headers,
 			body: delivery.body,
 		};
 		const controller = new AbortController();
 		this.inFlight.add(controller);
-		const timeout = setTimeout(() => controller.abort(), this.options.timeoutMs);
+		const cancelTimeout = this.options.clock.schedule(
+			this.options.timeoutMs,
+			() => controller.abort(),
+			'webhook timeout',
+		);
 		try {
 			const response = await fetch(delivery.url, {
 				method: 'POST',
@@ -110,7 +151,7 @@ export class Deliverer {
 					? 'timeout'
 					: describe(error);
 		} finally {
-			clearTimeout(timeout);
+			cancelTimeout();
 			this.inFlight.delete(controller);
 		}
 		return entry;

@@ -8,11 +8,13 @@ import { Deliverer } from './deliveries';
 import { listen, type Service } from './service';
 import { createSigningService } from './signing';
 import { createSurveyService } from './survey';
+import { type Clock, systemClock } from './timers';
 
 export { SEED, SEED_COUNTS } from './seed';
 export { standardWebhookHeaders } from './survey';
 export type { RecordedRequest } from './service';
 export type { DeliveryAttempt } from './deliveries';
+export { ManualClock, systemClock, type Clock, type PendingWait, type WaitPurpose } from './timers';
 
 export const DEFAULT_KEYS = {
 	signing: 'sandbox-signing-token',
@@ -35,6 +37,12 @@ export interface SandboxOptions {
 	webhookTimeoutMs?: number;
 	/** Endpoints the signing service's administrator configured before the start. */
 	signingWebhookEndpoints?: Array<{ url: string; secret?: string }>;
+	/**
+	 * The time of all three services: rate-limit windows, Retry-After, webhook retries and
+	 * timeouts, fault delays, latency, and the times in records and logs. The machine's clock by
+	 * default; a test passes a ManualClock to move time itself (see README.md, Time).
+	 */
+	clock?: Clock;
 	logger?: boolean;
 }
 
@@ -48,6 +56,9 @@ export interface Sandbox {
 	signing: ServiceHandle;
 	bookmark: ServiceHandle;
 	survey: ServiceHandle;
+	clock: Clock;
+	/** Webhook deliveries not yet tried to the end, both services together (see Deliverer.pending). */
+	pendingDeliveries(): number;
 	/** Closes the servers and cancels pending webhook deliveries. */
 	stop(): Promise<void>;
 }
@@ -58,6 +69,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const host = options.host ?? '127.0.0.1';
 	const keys = { ...DEFAULT_KEYS, ...options.keys };
 	const seed = options.seed ?? true;
+	const clock = options.clock ?? systemClock;
 	const rateLimit = (service: keyof typeof DEFAULT_RATE_LIMITS) =>
 		options.rateLimits?.[service] === undefined
 			? DEFAULT_RATE_LIMITS[service]
@@ -65,6 +77,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const delivery = {
 		retryDelayMs: options.webhookRetryDelayMs ?? 500,
 		timeoutMs: options.webhookTimeoutMs ?? 5_000,
+		clock,
 	};
 	const deliverers = [new Deliverer(delivery), new Deliverer(delivery)];
 	const [signingDeliverer, surveyDeliverer] = deliverers;
@@ -73,6 +86,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		apiKey: keys.signing,
 		rateLimit: rateLimit('signing'),
 		deliverer: signingDeliverer,
+		clock,
 		seed,
 		endpoints: options.signingWebhookEndpoints ?? [],
 		logger: options.logger,
@@ -80,6 +94,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const bookmark = createBookmarkService({
 		apiKey: keys.bookmark,
 		rateLimit: rateLimit('bookmark'),
+		clock,
 		seed,
 		logger: options.logger,
 	});
@@ -87,6 +102,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		apiKey: keys.survey,
 		rateLimit: rateLimit('survey'),
 		deliverer: surveyDeliverer,
+		clock,
 		seed,
 		logger: options.logger,
 	});
@@ -114,7 +130,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		};
 		signing.setPublicUrl(handles.signing.url);
 		started = true;
-		return { ...handles, stop };
+		const pendingDeliveries = () =>
+			deliverers.reduce((sum, deliverer) => sum + deliverer.pending, 0);
+		return { ...handles, clock, pendingDeliveries, stop };
 	} finally {
 		// A port in use must not leave the other servers listening.
 		if (!started) await stop();
