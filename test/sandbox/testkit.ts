@@ -8,6 +8,8 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
+import type { ManualClock } from './timers';
+
 export interface Answer {
 	status: number;
 	headers: Headers;
@@ -85,6 +87,22 @@ export async function eventually<T>(
 		if (Date.now() > deadline) throw new Error(`Still waiting for ${what} after ${stuckAfterMs} ms`);
 		await sleep(10);
 	}
+}
+
+/**
+ * Moves a manual clock on to each of the sandbox's waits as soon as one is pending, until
+ * `work` settles: the sandbox's time passes only as fast as the work asks for it.
+ */
+export async function driveClock<T>(clock: ManualClock, work: Promise<T>): Promise<T> {
+	let settled = false;
+	const done = work.finally(() => (settled = true));
+	done.catch(() => undefined);
+	while (!settled) {
+		const [next] = clock.pending();
+		if (next) clock.advance(next.inMs);
+		else await sleep(1);
+	}
+	return await done;
 }
 
 /**
