@@ -8,7 +8,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import type { ManualClock } from './timers';
+import { type ManualClock, STUCK_AFTER_MS } from './timers';
 
 export interface Answer {
 	status: number;
@@ -68,8 +68,6 @@ export interface Receiver {
 	close(): Promise<void>;
 }
 
-/** A bound that only ends a stuck test: it is no judgement of speed. */
-export const STUCK_AFTER_MS = 120_000;
 
 /**
  * Calls `probe` until it returns something other than undefined or false, and returns that:

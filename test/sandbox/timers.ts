@@ -46,7 +46,7 @@ interface ManualTimer {
 }
 
 /** A generous bound that only ends a test that is stuck; it says nothing about speed. */
-const STUCK_AFTER_MS = 120_000;
+export const STUCK_AFTER_MS = 120_000;
 
 /**
  * A clock that stands still until the test moves it. `advance` calls the waits that fall due on
