@@ -149,6 +149,7 @@ export async function startReceiver(answers: ScriptedAnswer[] = []): Promise<Rec
 					arrivals.off('arrival', onArrival);
 					reject(new Error(`Expected ${count} deliveries, got ${received.length} in ${STUCK_AFTER_MS} ms`));
 				}, STUCK_AFTER_MS);
+				stuck.unref();
 				const onArrival = () => {
 					if (received.length < count) return;
 					clearTimeout(stuck);

@@ -120,6 +120,8 @@ export class ManualClock implements Clock {
 				this.listeners.delete(listener);
 				reject(new Error(`No ${purpose ?? 'wait'} was scheduled on the sandbox's clock within ${stuckAfterMs} ms`));
 			}, stuckAfterMs);
+			// A test that failed before the wait came must not keep jest alive for it.
+			stuck.unref();
 			const listener = () => {
 				const wait = find();
 				if (!wait) return;
