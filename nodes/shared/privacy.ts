@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { PersonalDataMode } from './redaction';
+import type { PersonalDataMode, RedactorOptions } from './redaction';
 import { Redactor } from './redaction';
 
 /**
@@ -49,10 +49,10 @@ export const personalDataOption: INodeProperties = {
 export function redactRecords(
 	records: IDataObject[],
 	mode: PersonalDataMode,
-	extraFieldNames: string[] = [],
+	options: RedactorOptions = {},
 ): IDataObject[] {
 	if (mode === 'keep') return records;
-	const redactor = new Redactor(mode, extraFieldNames);
+	const redactor = new Redactor(mode, options);
 	for (const record of records) redactor.learn(record);
 	return records.map((record) => redactor.apply(record));
 }

@@ -44,7 +44,7 @@ describe('Redactor', () => {
 	});
 
 	it('treats listed extra field names as personal data', () => {
-		const redacted = new Redactor('redact', ['employer']).apply(answers);
+		const redacted = new Redactor('redact', { extraFields: ['employer'] }).apply(answers);
 		expect(redacted.employer).toBe('PERSONAL_1');
 	});
 

@@ -61,6 +61,12 @@ function stemOrWord(all: string[], compact: string, stems: string[], set: Set<st
 	return stems.some((stem) => compact.includes(stem)) || all.some((word) => set.has(word));
 }
 
+/** A thing word, singular or plural: the `name` of an entry in `tags` or `lists` names a tag or a list. */
+export const isThingWord = (word: string): boolean =>
+	THING_WORDS.has(word) ||
+	THING_WORDS.has(word.replace(/s$/, '')) ||
+	THING_WORDS.has(word.replace(/ies$/, 'y'));
+
 /** "name" alone (or "names") takes its meaning from the word before it, or from its parent field. */
 function isPersonName(all: string[], parentWords: string[]): boolean {
 	for (let index = 0; index < all.length; index++) {
@@ -68,8 +74,8 @@ function isPersonName(all: string[], parentWords: string[]): boolean {
 		if (word === 'name' || word === 'names') {
 			const before = index > 0 ? all[index - 1] : parentWords[parentWords.length - 1];
 			const after = all[index + 1] === 'of' ? all[index + 2] : undefined;
-			if (before !== undefined && THING_WORDS.has(before)) return false;
-			if (after !== undefined && THING_WORDS.has(after)) return false;
+			if (before !== undefined && isThingWord(before)) return false;
+			if (after !== undefined && isThingWord(after)) return false;
 			return true;
 		}
 		if (word.endsWith('name') || word.endsWith('names')) {

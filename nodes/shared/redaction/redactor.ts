@@ -18,6 +18,23 @@ import type { Kind, PersonalDataMode } from './types';
 import { REMOVED } from './types';
 
 /**
+ * What the caller knows about fields beyond their names: what a survey question asks (its
+ * headline, for an answer keyed by a random id), which fields hold things rather than people.
+ */
+export interface FieldGuide {
+	/** The kind of a field's values; null when it is known to be no personal field (its text is still scanned), undefined to judge by its name. */
+	kindOf?(path: string[], value: unknown): Kind | null | undefined;
+	/** The path as the output shows it, where it differs from the keys (a question's headline for its id), for Extra Personal Fields. */
+	shownAs?(path: string[]): string[] | undefined;
+}
+
+export interface RedactorOptions {
+	/** More fields to treat as personal: their names as the output shows them, plain or dotted, in any naming style. */
+	extraFields?: string[];
+	guide?: FieldGuide;
+}
+
+/**
  * Replaces personal data with pseudonyms such as `EMAIL_1`. The same value always gets the
  * same token within one Redactor (one output), so records can still be counted and matched
  * without revealing who they are about.
@@ -32,13 +49,15 @@ export class Redactor {
 	private readonly pseudonyms = new Pseudonyms();
 	private readonly known = new KnownValues((kind, value) => this.pseudonyms.of(kind, value));
 	private readonly extraFields: Set<string>;
+	private readonly guide: FieldGuide;
 	private readonly kindCache = new Map<string, Kind | undefined>();
 
 	constructor(
 		private readonly mode: PersonalDataMode,
-		extraFieldNames: string[] = [],
+		options: RedactorOptions = {},
 	) {
-		this.extraFields = new Set(extraFieldNames.map(normaliseFieldPath).filter(Boolean));
+		this.extraFields = new Set((options.extraFields ?? []).map(normaliseFieldPath).filter(Boolean));
+		this.guide = options.guide ?? {};
 	}
 
 	/** The kind of a field by its name alone (no parent), the extra personal fields included. */
@@ -46,8 +65,14 @@ export class Redactor {
 		return this.kindAt([field]);
 	}
 
-	/** The kind of a field holding this value: by its path, or a name when a text answer sits in a field named after a person. */
+	/**
+	 * The kind of a field holding this value: what the guide knows (a question's headline), else
+	 * by its path, or a name when a text answer sits in a field named after a person.
+	 */
 	private kindOf(path: string[], value: unknown): Kind | undefined {
+		const guided = this.guide.kindOf?.(path, value);
+		if (guided === null) return this.isExtraField(path) ? 'PERSONAL' : undefined;
+		if (guided) return this.isExtraField(path) ? 'PERSONAL' : guided;
 		const kind = this.kindAt(path);
 		if (kind) return kind;
 		return typeof value === 'string' &&
@@ -71,8 +96,8 @@ export class Redactor {
 	}
 
 	private judge(path: string[]): Kind | undefined {
-		const segments = path.flatMap((key) => key.split('.')).filter((key) => !/^\d+$/.test(key));
-		if (this.isExtra(segments)) return 'PERSONAL';
+		if (this.isExtraField(path)) return 'PERSONAL';
+		const segments = keySegments(path);
 		for (let index = 0; index < segments.length; index++) {
 			const kind = kindOfFieldName(segments[index], segments[index - 1]);
 			if (kind) return kind;
@@ -80,9 +105,16 @@ export class Redactor {
 		return undefined;
 	}
 
+	/** Whether the field is one of the Extra Personal Fields, by its keys or as the output shows it. */
+	private isExtraField(path: string[]): boolean {
+		if (this.extraFields.size === 0) return false;
+		if (this.isExtra(keySegments(path))) return true;
+		const shown = this.guide.shownAs?.(path);
+		return shown !== undefined && this.isExtra(keySegments(shown));
+	}
+
 	/** Extra Personal Fields match a field's own name, its dotted path as shown in the output, or any tail of it. */
 	private isExtra(segments: string[]): boolean {
-		if (this.extraFields.size === 0) return false;
 		for (let start = 0; start < segments.length; start++) {
 			if (this.extraFields.has(normaliseFieldPath(segments.slice(start).join('.')))) return true;
 		}
@@ -199,6 +231,11 @@ export class Redactor {
 		this.learn(record);
 		return this.object(record, []);
 	}
+}
+
+/** A path's keys, dotted keys of flattened records split, array indexes left out. */
+function keySegments(path: string[]): string[] {
+	return path.flatMap((key) => key.split('.')).filter((key) => !/^\d+$/.test(key));
 }
 
 /** Empty values and booleans say nothing about anyone (`emailOptIn: true`). */

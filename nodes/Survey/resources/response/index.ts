@@ -4,6 +4,7 @@ import { returnAllAndLimit } from '../../../shared/descriptions';
 import type { ItemOperation } from '../../../shared/execute';
 import { personalDataOption } from '../../../shared/privacy';
 import { answersOption } from '../../answers';
+import { extraPersonalFieldsOption } from '../../personalData';
 import { RESPONSES_DEFAULT_LIMIT } from '../../transport';
 import { surveyLocator } from '../surveyLocator';
 import { deleteOne } from './delete';
@@ -110,7 +111,7 @@ export const responseDescription: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions: { show: { resource: ['response'], operation: ['get'] } },
-		options: [answersOption, personalDataOption],
+		options: [answersOption, extraPersonalFieldsOption, personalDataOption],
 	},
 	{
 		displayName: 'Options',
@@ -141,6 +142,7 @@ export const responseDescription: INodeProperties[] = [
 				],
 			},
 			answersOption,
+			extraPersonalFieldsOption,
 			maxConcurrencyOption,
 			offsetOption,
 			{
