@@ -182,9 +182,9 @@ describe('personal data by what each question asks (random question ids)', () =>
 		expect(meta.country).toMatch(/^ADDRESS_\d+$/);
 		expect(meta.url).toMatch(/^PERSONAL_\d+$/);
 		expect(meta.userAgent).toEqual({
-			browser: expect.stringMatching(/^PERSONAL_\d+$/),
-			os: expect.stringMatching(/^PERSONAL_\d+$/),
-			device: expect.stringMatching(/^PERSONAL_\d+$/),
+			browser: expect.stringMatching(/^DEVICE_\d+$/),
+			os: expect.stringMatching(/^DEVICE_\d+$/),
+			device: expect.stringMatching(/^DEVICE_\d+$/),
 		});
 		const [omitted] = await getManyOf('srv_headlines_en', { personalData: 'omit' });
 		expect(omitted.meta).toEqual({ source: 'link' });

@@ -98,6 +98,9 @@ export function kindOfFieldName(field: string, parent = ''): Kind | undefined {
 	if (stemOrWord(all, compact, PHONE_STEMS, PHONE_WORDS)) return 'PHONE';
 	if (stemOrWord(all, compact, BIRTH_STEMS, BIRTH_WORDS)) return 'BIRTHDATE';
 	if (stemOrWord(all, compact, ID_STEMS, ID_WORDS)) return 'ID';
+	// An audit log's `ipAddress` and `userAgent` say where and on what device someone acted.
+	if (all.includes('ip')) return 'IP';
+	if (compact.includes('useragent')) return 'DEVICE';
 	if (stemOrWord(all, compact, ADDRESS_STEMS, ADDRESS_WORDS)) return 'ADDRESS';
 	if (isPersonName(all, words(parent))) return 'NAME';
 	return undefined;

@@ -74,3 +74,48 @@ export function parseJsonAnswer(text: string): IDataObject | unknown[] | undefin
 		return undefined;
 	}
 }
+
+export interface LabelledValue<K> {
+	kind: K;
+	value: string;
+	/** Where the value starts in the text. */
+	index: number;
+}
+
+/**
+ * "Label: value" written into free text, as people do in notes and titles ("Applicant: Ada
+ * Lovelace", "E-mail: …", "Date de naissance : 10/12/1815"). A label is one to three words at the
+ * start of a line or after `;`, `|`, `•`, `(` or a comma, followed by a colon and a space.
+ */
+const LABEL =
+	/(^|[\n;|•(]|,\s|\s[-–—]\s)[ \t]*([\p{L}][\p{L}\p{M}'’&/-]*(?:[ \t]+[\p{L}\p{M}'’&/-]+){0,2})[ \t]*[:：][ \t]+/gu;
+/** Where a value ends: the end of its line, a separator, or the next label. */
+const VALUE_END = /[\n;|•\t]|,\s+[\p{L}][\p{L}\p{M}'’&/ -]{0,40}[:：]\s|\s{2,}/u;
+/** Values of these kinds also end at a comma or a bracket ("Name: Ada Lovelace, born 1815"); addresses go on. */
+const SHORT_VALUE_END = /[,(]|\s[-–—]\s|[^\s.][^\s.]\.\s/u;
+const MAX_LABELLED_VALUE = 120;
+
+export function labelledValues<K extends string>(
+	text: string,
+	kindOfLabel: (label: string) => K | undefined,
+	isShort: (kind: K) => boolean,
+): Array<LabelledValue<K>> {
+	if (!/[:：]/.test(text)) return [];
+	const found: Array<LabelledValue<K>> = [];
+	for (const match of text.matchAll(LABEL)) {
+		const kind = kindOfLabel(match[2]);
+		if (kind === undefined) continue;
+		const index = match.index + match[0].length;
+		let rest = text.slice(index, index + MAX_LABELLED_VALUE);
+		const end = VALUE_END.exec(rest);
+		if (end) rest = rest.slice(0, end.index);
+		if (isShort(kind)) {
+			const shortEnd = SHORT_VALUE_END.exec(rest);
+			// A sentence's full stop ends a name, but an initial's ("Ada K. Lovelace") does not.
+			if (shortEnd) rest = rest.slice(0, shortEnd.index + (/\.\s$/.test(shortEnd[0]) ? 2 : 0));
+		}
+		const value = rest.replace(/[\s.!?]+$/, '');
+		if (value !== '') found.push({ kind, value, index });
+	}
+	return found;
+}

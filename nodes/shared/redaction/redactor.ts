@@ -7,11 +7,14 @@ import {
 	normaliseFieldPath,
 } from './fieldNames';
 import {
+	emailsIn,
+	labelledValues,
 	parseJsonAnswer,
 	phoneDigitsOf,
 	replaceEmails,
 	replacePhones,
 } from './freeText';
+import { kindOfHeadline } from './headlines';
 import { Pseudonyms } from './pseudonyms';
 import { KnownValues } from './recurrences';
 import type { Kind, PersonalDataMode } from './types';
@@ -22,8 +25,11 @@ import { REMOVED } from './types';
  * headline, for an answer keyed by a random id), which fields hold things rather than people.
  */
 export interface FieldGuide {
-	/** The kind of a field's values; null when it is known to be no personal field (its text is still scanned), undefined to judge by its name. */
-	kindOf?(path: string[], value: unknown): Kind | null | undefined;
+	/**
+	 * The kind of a field's values; null when it is known to be no personal field (its text is
+	 * still scanned), undefined to judge by its name. `holder` is the object the field is in.
+	 */
+	kindOf?(path: string[], value: unknown, holder: IDataObject): Kind | null | undefined;
 	/** The path as the output shows it, where it differs from the keys (a question's headline for its id), for Extra Personal Fields. */
 	shownAs?(path: string[]): string[] | undefined;
 }
@@ -51,6 +57,7 @@ export class Redactor {
 	private readonly extraFields: Set<string>;
 	private readonly guide: FieldGuide;
 	private readonly kindCache = new Map<string, Kind | undefined>();
+	private readonly labelKinds = new Map<string, Kind | undefined>();
 
 	constructor(
 		private readonly mode: PersonalDataMode,
@@ -69,8 +76,8 @@ export class Redactor {
 	 * The kind of a field holding this value: what the guide knows (a question's headline), else
 	 * by its path, or a name when a text answer sits in a field named after a person.
 	 */
-	private kindOf(path: string[], value: unknown): Kind | undefined {
-		const guided = this.guide.kindOf?.(path, value);
+	private kindOf(path: string[], value: unknown, holder: IDataObject): Kind | undefined {
+		const guided = this.guide.kindOf?.(path, value, holder);
 		if (guided === null) return this.isExtraField(path) ? 'PERSONAL' : undefined;
 		if (guided) return this.isExtraField(path) ? 'PERSONAL' : guided;
 		const kind = this.kindAt(path);
@@ -140,25 +147,69 @@ export class Redactor {
 			if (parsed !== undefined) return this.learnValue(parsed, path, kind);
 			if (kind) this.known.know(kind, value);
 			if (kind === 'EMAIL') this.known.knowEmailLocalPart(value);
+			if (!kind) this.learnFreeText(value);
 			return;
 		}
 		if (Array.isArray(value)) return value.forEach((entry) => this.learnValue(entry, path, kind));
 		if (value !== null && typeof value === 'object') {
 			for (const [field, entry] of Object.entries(value as IDataObject)) {
 				const fieldPath = [...path, field];
-				this.learnValue(entry, fieldPath, kind ?? this.kindOf(fieldPath, entry));
+				this.learnValue(entry, fieldPath, kind ?? this.kindOf(fieldPath, entry, value as IDataObject));
 			}
 		}
 	}
 
-	/** Personal data found by value inside free text: e-mail addresses, phone numbers, known values. */
+	/**
+	 * What free text tells about people by itself: values written after a personal label
+	 * ("Applicant: Ada Lovelace"), and the name in an e-mail address (`ada.lovelace@…`).
+	 */
+	private learnFreeText(text: string): void {
+		for (const { kind, value } of this.labelled(text)) {
+			this.known.know(kind, value);
+			if (kind === 'EMAIL') this.known.knowEmailLocalPart(value);
+		}
+		for (const email of emailsIn(text)) this.known.knowEmailLocalPart(email);
+	}
+
+	/** Values after a label that names personal data, judged as a field name or a question's headline. */
+	private labelled(text: string) {
+		return labelledValues(
+			text,
+			(label) => {
+				if (!this.labelKinds.has(label)) {
+					const kind =
+						kindOfFieldName(label) ?? kindOfHeadline(label) ?? (namesAPerson(label) ? 'NAME' : undefined);
+					this.labelKinds.set(label, kind);
+				}
+				return this.labelKinds.get(label);
+			},
+			(kind) => kind !== 'ADDRESS',
+		);
+	}
+
+	/** Values after personal labels replaced, the rest of the text as it is. */
+	private replaceLabelled(text: string): string {
+		let result = '';
+		let last = 0;
+		for (const { kind, value, index } of this.labelled(text)) {
+			if (index < last) continue;
+			result += text.slice(last, index) + this.replacement(kind, value);
+			last = index + value.length;
+		}
+		return result + text.slice(last);
+	}
+
+	/** Personal data found by value inside free text: labelled values, e-mail addresses, phone numbers, known values. */
 	scrubText(text: string): string {
 		const parsed = parseJsonAnswer(text);
 		if (parsed !== undefined) {
 			const scrubbed = JSON.stringify(this.value(parsed, [], undefined));
 			return scrubbed === JSON.stringify(parsed) ? text : scrubbed;
 		}
-		const withoutEmails = replaceEmails(text, (email) => this.replacement('EMAIL', email));
+		const withoutLabelled = this.replaceLabelled(text);
+		const withoutEmails = replaceEmails(withoutLabelled, (email) =>
+			this.replacement('EMAIL', email),
+		);
 		const withoutPhones = replacePhones(withoutEmails, (phone) => this.replacement('PHONE', phone));
 		return this.known.replace(withoutPhones, (known) => this.replacement(known.kind, known.value));
 	}
@@ -214,7 +265,7 @@ export class Redactor {
 		const result: IDataObject = {};
 		for (const [field, value] of Object.entries(record)) {
 			const fieldPath = [...path, field];
-			const kind = this.kindOf(fieldPath, value);
+			const kind = this.kindOf(fieldPath, value, record);
 			if (kind && this.mode === 'omit' && !isBlank(value)) continue;
 			result[this.key(field, result)] = this.value(
 				value,

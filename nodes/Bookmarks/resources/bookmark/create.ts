@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { invalidInput, isHttpUrl, requiredString } from '../../../shared/validation';
+import { bookmarksPersonalDataOption } from '../../personalData';
 import { bookmarkRequest, recordPath } from '../../transport';
 
 const show = { resource: ['bookmark'], operation: ['create'] };
@@ -99,6 +100,7 @@ export const createDescription: INodeProperties[] = [
 					},
 				],
 			},
+			bookmarksPersonalDataOption,
 		],
 	},
 ];

@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { requireToolConsent } from '../../../shared/toolConsent';
 import { requiredId } from '../../../shared/validation';
+import { consentTo } from '../../personalData';
 import { bookmarkRequest, recordPath } from '../../transport';
 import { recordLocator } from '../locators';
 
@@ -15,6 +17,7 @@ export async function deleteRecord(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<IDataObject> {
+	requireToolConsent(this, itemIndex, consentTo('Deleting bookmarks'));
 	const recordId = requiredId(this, itemIndex, 'recordId', 'Bookmark');
 	await bookmarkRequest(this, { method: 'DELETE', path: recordPath(recordId), itemIndex });
 	return { deleted: true, id: recordId };

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { requiredId } from '../../../shared/validation';
 import { bookmarkRequest, recordPath } from '../../transport';
 import { recordLocator } from '../locators';
+import { bookmarksPersonalDataOption } from '../../personalData';
 import { shapeRecords, simplifyOption } from './simplify';
 
 const show = { resource: ['bookmark'], operation: ['get'] };
@@ -19,7 +20,7 @@ export const getDescription: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions: { show },
-		options: [simplifyOption],
+		options: [bookmarksPersonalDataOption, simplifyOption],
 	},
 ];
 

@@ -5,6 +5,7 @@ import { requiredString } from '../../../shared/validation';
 import type { BookmarkFilters } from '../../transport';
 import { BOOKMARKS_DEFAULT_LIMIT, fetchBookmarks } from '../../transport';
 import { listFilterLocator } from '../locators';
+import { bookmarksPersonalDataOption } from '../../personalData';
 import { shapeRecords, simplifyOption } from './simplify';
 
 const showSearch = { resource: ['bookmark'], operation: ['search'] };
@@ -84,7 +85,7 @@ export const getManyDescription: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions: { show: showBoth },
-		options: [simplifyOption],
+		options: [bookmarksPersonalDataOption, simplifyOption],
 	},
 ];
 

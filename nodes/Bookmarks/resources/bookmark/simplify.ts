@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { runsAsTool } from '../../../shared/privacy';
+import { learnAlongside, runsAsTool } from '../../../shared/privacy';
 import { getAllLists } from '../locators';
 
 /** The Simplify option of the reads (absent = off for the node, on when it runs as a tool). */
@@ -56,5 +56,9 @@ export async function shapeRecords(
 	itemIndex: number,
 	records: IDataObject[],
 ): Promise<IDataObject[]> {
-	return wantsSimplified(ctx, itemIndex) ? await simplifyRecords(ctx, itemIndex, records) : records;
+	if (!wantsSimplified(ctx, itemIndex)) return records;
+	// Redaction learns from the whole record: a name that an e-mail address in the text left out
+	// gives away is still found in the title kept.
+	const simplified = await simplifyRecords(ctx, itemIndex, records);
+	return simplified.map((record, index) => learnAlongside(record, records[index]));
 }

@@ -2,7 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { readLimit, returnAllAndLimit } from '../../../shared/descriptions';
 import type { ItemOperation } from '../../../shared/execute';
+import { requireToolConsent } from '../../../shared/toolConsent';
 import { invalidInput, requiredId, requiredString } from '../../../shared/validation';
+import { consentTo } from '../../personalData';
 import { bookmarkRequest, listPath } from '../../transport';
 import { getAllLists, listLocator } from '../locators';
 
@@ -69,6 +71,7 @@ async function update(this: IExecuteFunctions, itemIndex: number): Promise<IData
 }
 
 async function deleteList(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	requireToolConsent(this, itemIndex, consentTo('Deleting lists'));
 	const listId = requiredId(this, itemIndex, 'listId', 'List');
 	await bookmarkRequest(this, { method: 'DELETE', path: listPath(listId), itemIndex });
 	return { deleted: true, id: listId };

@@ -1,11 +1,14 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { requireToolConsent } from '../../../shared/toolConsent';
+import { consentTo } from '../../personalData';
 import { signingRequest } from '../../transport';
 import { documentPath, readDocumentId } from './documentId';
 
 /** Cancels a draft or pending document. A completed one stays: signed records are never deleted. */
 export async function cancel(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	requireToolConsent(this, itemIndex, consentTo('Cancelling documents'));
 	const documentId = readDocumentId(this, itemIndex);
 	const answer = await signingRequest<IDataObject | undefined>(this, {
 		method: 'DELETE',

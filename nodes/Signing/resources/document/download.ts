@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { BinaryItem } from '../../../shared/execute';
 import { withBinary } from '../../../shared/execute';
-import { runsAsTool } from '../../../shared/privacy';
+import { learnAlongside, runsAsTool } from '../../../shared/privacy';
 import { invalidInput } from '../../../shared/validation';
 import { getSigningDocument, signingRequest } from '../../transport';
 import { documentPath, readDocumentId } from './documentId';
@@ -102,6 +102,8 @@ export async function download(
 		fileSize: bytes.length,
 		sha256: createHash('sha256').update(bytes).digest('hex'),
 	};
+	// The file's name comes from the title, which may hold a recipient's name: redaction learns them.
+	learnAlongside(metadata, document);
 	if (runsAsTool(this)) return metadata;
 	const binary = await this.helpers.prepareBinaryData(bytes, fileName, 'application/pdf');
 	return withBinary(metadata, { [binaryPropertyName]: binary });

@@ -7,7 +7,7 @@ import { answersOption } from '../../answers';
 import { extraPersonalFieldsOption } from '../../personalData';
 import { RESPONSES_DEFAULT_LIMIT } from '../../transport';
 import { surveyLocator } from '../surveyLocator';
-import { deleteOne } from './delete';
+import { deleteConsentProperty, deleteOne } from './delete';
 import { get } from './get';
 import { getMany } from './getMany';
 import { maxConcurrencyOption, offsetOption } from './options';
@@ -71,15 +71,7 @@ export const responseDescription: INodeProperties[] = [
 		description: 'ID of the submission',
 		displayOptions: { show: { resource: ['response'], operation: ['get', 'delete'] } },
 	},
-	{
-		displayName: 'Allow as AI Agent Tool',
-		name: 'allowDeleteAsTool',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether an AI agent may erase responses when this node is its tool. Off: as a tool, Delete refuses and nothing is erased.',
-		displayOptions: { show: { resource: ['response'], operation: ['delete'] } },
-	},
+	deleteConsentProperty,
 	surveyLocator(showGetMany),
 	...returnAllAndLimit(showGetMany, RESPONSES_DEFAULT_LIMIT),
 	{
