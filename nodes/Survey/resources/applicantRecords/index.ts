@@ -37,7 +37,7 @@ export const applicantRecordsDescription: INodeProperties[] = [
 		type: 'options',
 		default: 'redact',
 		description:
-			'What to do with e-mail addresses, phone numbers, names, addresses and dates of birth, found by field name and by value',
+			'What to do with e-mail addresses, phone numbers, names, addresses, dates of birth and identity numbers, found by field name, by what each question asks (its headline) and by value',
 		displayOptions: { show },
 		options: [
 			{ name: 'Keep', value: 'keep', description: 'Export the answers as they are' },
