@@ -1,12 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
-import { Webhook } from 'standardwebhooks';
 
 import { Survey } from '../../nodes/Survey/Survey.node';
-import { sealingContext, SurveyTrigger } from '../../nodes/Survey/SurveyTrigger.node';
-import { sealSecret } from '../../nodes/shared/webhooks';
+import { SurveyTrigger } from '../../nodes/Survey/SurveyTrigger.node';
 import { Sandbox, startSandbox } from '../sandbox';
 import { callWebhook, executeContext } from './helpers/context';
 import { sandboxControl } from './helpers/sandbox';
+import { signedSurveyDelivery } from './helpers/surveyDelivery';
 import {
 	HEADLINE_NON_PERSONAL,
 	HEADLINE_PERSONAL_VALUES,
@@ -258,26 +257,17 @@ describe('personal data by what each question asks (random question ids)', () =>
 				createdAt: '2026-11-21T10:00:00.000Z',
 				data: survey.responses[0].data,
 			};
-			const rawBody = JSON.stringify(body);
-			const now = new Date();
-			const outcome = await callWebhook(trigger.webhook as Parameters<typeof callWebhook>[0], {
-				workflowId: 'wf-privacy-headlines',
-				rawBody,
-				body,
-				parameters: { registration: 'automatic', events: ['responseFinished'], allSurveys: true, options },
-				staticData: {
-					webhookId: 'wh_headlines',
-					baseUrl: sandbox.survey.url,
-					sealedSecret: sealSecret(secret, sandbox.survey.apiKey, sealingContext('wh_headlines', sandbox.survey.url)),
-				},
-				credentials: { surveyApi: { baseUrl: sandbox.survey.url, apiKey: sandbox.survey.apiKey } },
-				headers: {
-					'content-type': 'application/json',
-					'webhook-id': id,
-					'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
-					'webhook-signature': new Webhook(secret).sign(id, now, rawBody),
-				},
-			});
+			const outcome = await callWebhook(
+				trigger.webhook as Parameters<typeof callWebhook>[0],
+				signedSurveyDelivery(sandbox, {
+					id,
+					secret,
+					hookId: 'wh_headlines',
+					workflowId: 'wf-privacy-headlines',
+					body,
+					options,
+				}),
+			);
 			return outcome.result.workflowData![0][0].json;
 		};
 
