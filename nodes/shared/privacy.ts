@@ -112,12 +112,17 @@ export async function applyPersonalData(
 	items: INodeExecutionData[],
 	privacy: OutputPrivacy = {},
 ): Promise<INodeExecutionData[]> {
+	// Read once per input item: one Get Many can give thousands of items of the same input item.
+	const modeOfInput = new Map<number, PersonalDataMode>();
 	const modes = items.map((item) => {
 		const paired = item.pairedItem;
 		const itemIndex =
 			typeof paired === 'object' && paired !== null && !Array.isArray(paired) ? paired.item : 0;
-		const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-		return personalDataMode(ctx, options?.personalData);
+		if (!modeOfInput.has(itemIndex)) {
+			const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+			modeOfInput.set(itemIndex, personalDataMode(ctx, options?.personalData));
+		}
+		return modeOfInput.get(itemIndex)!;
 	});
 	if (modes.every((mode) => mode === 'keep')) return items;
 	const output = [...items];
