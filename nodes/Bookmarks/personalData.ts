@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import type { OutputPrivacy } from '../shared/privacy';
 import { personalDataOption, personalDataOptions } from '../shared/privacy';
+import { inOneShapeVersions } from '../shared/simplify';
 import type { ToolConsent } from '../shared/toolConsent';
 import { toolConsentProperty } from '../shared/toolConsent';
 
@@ -21,6 +22,11 @@ export const bookmarksPersonalDataOption: INodeProperties = {
 
 /** The Options of the operations that have no other option and return names or free text. */
 export const bookmarksPersonalDataOptions: INodeProperties[] = [
+	// Version 1 has the reads' Options (Simplify); version 2 moved Simplify out of them.
+	personalDataOptions(
+		{ resource: ['bookmark'], operation: ['get', 'getMany', 'search'], ...inOneShapeVersions },
+		PERSONAL_DATA_DESCRIPTION,
+	),
 	personalDataOptions(
 		{ resource: ['bookmark'], operation: ['addTags', 'removeTags', 'update'] },
 		PERSONAL_DATA_DESCRIPTION,

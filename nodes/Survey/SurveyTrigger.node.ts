@@ -32,8 +32,12 @@ import type { RequestContext } from '../shared/request';
 import { personalDataOption, redactRecords } from '../shared/privacy';
 import { answersModeOf, answersOption, shapeAnswers, surveyQuestions } from './answers';
 import { answersGuide, extraPersonalFieldsOption, readExtraFields } from './personalData';
+import { simplifyResponseEvent, simplifyTriggerParameter } from './resources/response/simplify';
 import { surveyLabel } from './resources/surveyLocator';
 import { listSurveys, surveyRequest } from './transport';
+import { readmeSection } from '../shared/docs';
+import { SURVEY_TRIGGER_DESCRIPTION } from '../shared/nodeDescriptions';
+import { givesOneShape, NODE_VERSIONS, ONE_SHAPE_VERSION } from '../shared/simplify';
 
 /** What the node keeps in the workflow's static data about the hook it registered. */
 interface RegisteredHook {
@@ -180,9 +184,11 @@ export class SurveyTrigger implements INodeType {
 		name: 'surveyTrigger',
 		icon: { light: 'file:survey.svg', dark: 'file:survey.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		version: NODE_VERSIONS,
+		defaultVersion: ONE_SHAPE_VERSION,
 		subtitle: eventsSubtitle(),
-		description: 'Starts the workflow when a survey response is created, updated or finished',
+		description: SURVEY_TRIGGER_DESCRIPTION,
+		documentationUrl: readmeSection('survey-trigger'),
 		defaults: { name: 'Survey Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -265,6 +271,7 @@ export class SurveyTrigger implements INodeType {
 					'Surveys whose responses start the workflow. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 				displayOptions: { show: { allSurveys: [false] } },
 			},
+			simplifyTriggerParameter,
 			{
 				displayName: 'Options',
 				name: 'options',
@@ -421,6 +428,10 @@ export class SurveyTrigger implements INodeType {
 		const refusal = await admitDelivery(this, deliveryId);
 		if (refusal) return refusal;
 
+		if (givesOneShape(this) && (this.getNodeParameter('simplify', true) as boolean)) {
+			const item = simplifyResponseEvent(body, data, deliveryId);
+			return { workflowData: [this.helpers.returnJsonArray([item])] };
+		}
 		const item: IDataObject = {
 			event: body.event,
 			surveyId: body.surveyId,

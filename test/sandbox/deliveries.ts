@@ -28,7 +28,8 @@ export interface Delivery {
 	deliveryId: string;
 	event: string;
 	url: string;
-	body: string;
+	/** The body, or how to build it for each attempt (Documenso stamps every attempt anew). */
+	body: string | (() => string);
 	/** Headers of one attempt: a signature covers the attempt's own timestamp. */
 	headers(): Record<string, string>;
 }
@@ -36,6 +37,8 @@ export interface Delivery {
 export interface DelivererOptions {
 	retryDelayMs: number;
 	timeoutMs: number;
+	/** Attempts in all; MAX_ATTEMPTS unless a service's own job runner tries more often. */
+	maxAttempts?: number;
 }
 
 export class Deliverer {
@@ -48,14 +51,36 @@ export class Deliverer {
 	constructor(private readonly options: DelivererOptions) {}
 
 	send(delivery: Delivery): void {
+		this.enqueue(delivery.url, async () => await this.deliver(delivery));
+	}
+
+	/**
+	 * Runs `task` once the tasks queued before it under the same key have ended; idle() waits for
+	 * it. send() queues by URL; a service with its own retry policy (Formbricks' pipeline jobs)
+	 * queues its attempts here and makes them with attemptOnce().
+	 */
+	enqueue(key: string, task: () => Promise<void>): void {
 		if (this.stopped) return;
-		const previous = this.queues.get(delivery.url) ?? Promise.resolve();
-		const next = previous.then(async () => await this.deliver(delivery));
-		this.queues.set(delivery.url, next);
-		// Forget an idle queue, so that the map does not grow with every URL ever used.
+		const previous = this.queues.get(key) ?? Promise.resolve();
+		const next = previous.then(task);
+		this.queues.set(key, next);
+		// Forget an idle queue, so that the map does not grow with every key ever used.
 		void next.then(() => {
-			if (this.queues.get(delivery.url) === next) this.queues.delete(delivery.url);
+			if (this.queues.get(key) === next) this.queues.delete(key);
 		});
+	}
+
+	/** One attempt, logged like the attempts of send(). */
+	async attemptOnce(delivery: Delivery, attempt: number): Promise<DeliveryAttempt> {
+		const entry = await this.attempt(delivery, attempt);
+		this.log.push(entry);
+		return entry;
+	}
+
+	/** Waits `ms`, cut short by stop(); false once stopped. */
+	async pause(ms: number): Promise<boolean> {
+		await this.sleeper.sleep(ms);
+		return !this.stopped;
 	}
 
 	/** Resolves once every queued delivery has been tried to the end. */
@@ -71,7 +96,8 @@ export class Deliverer {
 	}
 
 	private async deliver(delivery: Delivery): Promise<void> {
-		for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+		const attempts = this.options.maxAttempts ?? MAX_ATTEMPTS;
+		for (let attempt = 1; attempt <= attempts; attempt++) {
 			if (attempt > 1) await this.sleeper.sleep(this.options.retryDelayMs);
 			if (this.stopped) return;
 			const entry = await this.attempt(delivery, attempt);
@@ -82,6 +108,7 @@ export class Deliverer {
 
 	private async attempt(delivery: Delivery, attempt: number): Promise<DeliveryAttempt> {
 		const headers = delivery.headers();
+		const body = typeof delivery.body === 'string' ? delivery.body : delivery.body();
 		const entry: DeliveryAttempt = {
 			deliveryId: delivery.deliveryId,
 			event: delivery.event,
@@ -89,7 +116,7 @@ export class Deliverer {
 			attempt,
 			at: new Date().toISOString(),
 			headers,
-			body: delivery.body,
+			body,
 		};
 		const controller = new AbortController();
 		this.inFlight.add(controller);
@@ -98,7 +125,7 @@ export class Deliverer {
 			const response = await fetch(delivery.url, {
 				method: 'POST',
 				headers,
-				body: delivery.body,
+				body,
 				signal: controller.signal,
 			});
 			await response.arrayBuffer();

@@ -372,16 +372,7 @@ export function createSurveyService(options: SurveyOptions): Service {
 	});
 	app.post('/_sandbox/surveys/:surveyId/generate-responses', async (request) => {
 		const surveyId = findSurveyId(request);
-		const body = checkBody(request.body, {
-			required: { count: 'integer' },
-			optional: { finishedRatio: 'number' },
-		});
-		const count = body.count as number;
-		const finishedRatio = (body.finishedRatio as number | undefined) ?? 0.9;
-		if (count < 1 || count > 100_000) throw badRequest('"count" must be between 1 and 100000');
-		if (finishedRatio < 0 || finishedRatio > 1) {
-			throw badRequest('"finishedRatio" must be between 0 and 1');
-		}
+		const { count, finishedRatio } = generationRequest(request.body);
 		const first = responses.get(surveyId)!.length + 1;
 		addResponses(
 			surveyId,
@@ -394,6 +385,28 @@ export function createSurveyService(options: SurveyOptions): Service {
 
 	return service;
 }
+
+/** The body of `POST /_sandbox/surveys/{id}/generate-responses`: `{count, finishedRatio?}`. */
+export function generationRequest(value: unknown): { count: number; finishedRatio: number } {
+	const body = checkBody(value, {
+		required: { count: 'integer' },
+		optional: { finishedRatio: 'number' },
+	});
+	const count = body.count as number;
+	const finishedRatio = (body.finishedRatio as number | undefined) ?? 0.9;
+	if (count < 1 || count > 100_000) throw badRequest('"count" must be between 1 and 100000');
+	if (finishedRatio < 0 || finishedRatio > 1) {
+		throw badRequest('"finishedRatio" must be between 0 and 1');
+	}
+	return { count, finishedRatio };
+}
+
+/**
+ * Whether the n-th generated response is finished: the unfinished ones are spread evenly rather
+ * than in one block (n * ratio crosses an integer for the finished).
+ */
+export const generatedFinished = (n: number, finishedRatio: number) =>
+	Math.floor(n * finishedRatio) !== Math.floor((n - 1) * finishedRatio);
 
 function checkQuestion(value: unknown, at: string): Question {
 	const body = checkBody(
@@ -440,8 +453,7 @@ function generatedResponse(
 	finishedRatio: number,
 ): ResponseRecord {
 	const createdAt = daysAgo(60 - position * 59);
-	// Spreads the unfinished evenly rather than in one block: n * ratio crosses an integer for the finished.
-	const finished = Math.floor(n * finishedRatio) !== Math.floor((n - 1) * finishedRatio);
+	const finished = generatedFinished(n, finishedRatio);
 	return {
 		id: `resp_${surveyId}_${String(n).padStart(6, '0')}`,
 		surveyId,

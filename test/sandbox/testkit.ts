@@ -59,6 +59,11 @@ export interface Receiver {
 	answers: ScriptedAnswer[];
 	/** Resolves with what arrived once `count` deliveries have; fails after `timeoutMs`. */
 	waitFor(count: number, timeoutMs?: number): Promise<ReceivedDelivery[]>;
+	/**
+	 * Resolves with what arrived once `count` deliveries have, woken by their arrival; no deadline
+	 * of its own (the test's timeout bounds it), so a busy machine only makes it later.
+	 */
+	arrived(count: number): Promise<ReceivedDelivery[]>;
 	/** Forgets what arrived and the scripted answers. */
 	clear(): void;
 	close(): Promise<void>;
@@ -67,6 +72,7 @@ export interface Receiver {
 export async function startReceiver(answers: ScriptedAnswer[] = []): Promise<Receiver> {
 	const received: ReceivedDelivery[] = [];
 	const timers = new Set<NodeJS.Timeout>();
+	const waiters = new Set<() => void>();
 	const receiver = { answers: [...answers] } as Receiver;
 	const server = createServer((request, response) => {
 		const chunks: Buffer[] = [];
@@ -79,6 +85,7 @@ export async function startReceiver(answers: ScriptedAnswer[] = []): Promise<Rec
 				body: JSON.parse(rawBody),
 				at: Date.now(),
 			});
+			for (const wake of waiters) wake();
 			const answer = receiver.answers.shift() ?? 200;
 			const { status, delayMs } =
 				typeof answer === 'number' ? { status: answer, delayMs: 0 } : answer;
@@ -101,6 +108,18 @@ export async function startReceiver(answers: ScriptedAnswer[] = []): Promise<Rec
 					throw new Error(`Expected ${count} deliveries, got ${received.length}`);
 				}
 				await sleep(10);
+			}
+			return received;
+		},
+		async arrived(count: number) {
+			while (received.length < count) {
+				await new Promise<void>((resolve) => {
+					const wake = () => {
+						waiters.delete(wake);
+						resolve();
+					};
+					waiters.add(wake);
+				});
 			}
 			return received;
 		},

@@ -5,6 +5,7 @@ import { requireToolConsent } from '../../../shared/toolConsent';
 import { consentTo } from '../../personalData';
 import { signingRequest } from '../../transport';
 import { documentPath, readDocumentId } from './documentId';
+import { simplifyCancelled, wantsSimplified } from './simplify';
 
 /** Cancels a draft or pending document. A completed one stays: signed records are never deleted. */
 export async function cancel(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
@@ -35,5 +36,5 @@ export async function cancel(this: IExecuteFunctions, itemIndex: number): Promis
 			},
 		);
 	}
-	return answer;
+	return wantsSimplified(this, itemIndex) ? simplifyCancelled(answer) : answer;
 }

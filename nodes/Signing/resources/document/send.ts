@@ -4,12 +4,13 @@ import { requireToolConsent } from '../../../shared/toolConsent';
 import { consentTo } from '../../personalData';
 import { signingRequest } from '../../transport';
 import { documentPath, readDocumentId } from './documentId';
+import { simplifyDocument, wantsSimplified } from './simplify';
 
 /** Sends a draft's invitations; the document comes back PENDING. */
 export async function send(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	requireToolConsent(this, itemIndex, consentTo('Sending a document’s invitations'));
 	const documentId = readDocumentId(this, itemIndex);
-	return await signingRequest(this, {
+	const document = await signingRequest(this, {
 		method: 'POST',
 		path: documentPath(documentId, '/send'),
 		itemIndex,
@@ -17,4 +18,5 @@ export async function send(this: IExecuteFunctions, itemIndex: number): Promise<
 			409: `Only a draft can be sent: document ${documentId} was sent already, or is completed, rejected or cancelled. To remind its signers, use Resend.`,
 		},
 	});
+	return wantsSimplified(this, itemIndex) ? simplifyDocument(document) : document;
 }

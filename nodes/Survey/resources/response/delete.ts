@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { givesOneShape } from '../../../shared/simplify';
 import type { ToolConsent } from '../../../shared/toolConsent';
 import { requireToolConsent, toolConsentProperty } from '../../../shared/toolConsent';
 import { requiredId } from '../../../shared/validation';
@@ -22,9 +23,10 @@ export async function deleteOne(this: IExecuteFunctions, itemIndex: number): Pro
 	requireToolConsent(this, itemIndex, DELETE_CONSENT);
 	const responseId = requiredId(this, itemIndex, 'responseId', 'Response ID');
 	const erased = await deleteResponse(this, responseId, itemIndex);
+	// Version 2 names the response as every other operation does (the one shape of issue 28).
 	return {
 		deleted: true,
-		id: erased.id ?? responseId,
+		[givesOneShape(this) ? 'responseId' : 'id']: erased.id ?? responseId,
 		surveyId: erased.surveyId ?? null,
 		createdAt: erased.createdAt ?? null,
 		updatedAt: erased.updatedAt ?? null,

@@ -4,14 +4,26 @@ import { personalDataMode, redactRecords } from '../../../shared/privacy';
 import type { Question } from '../../answers';
 import { answersModeOf, surveyQuestions, withAnswers } from '../../answers';
 import { answersGuide, readExtraFields } from '../../personalData';
+import { simplifyResponse, wantsSimplified } from './simplify';
 
 /**
  * What Get and Get Many return: personal data handled as chosen (redacted by default when the
- * node runs as a tool), then the answers keyed as chosen. Redaction comes first, while the
- * answers still carry their question ids, judges each answer by its question's headline too,
- * and covers all responses of the output at once, their `meta` included.
+ * node runs as a tool), then the answers keyed as chosen, then the one shape (version 2, Simplify
+ * on). Redaction comes first, while the answers still carry their question ids, judges each
+ * answer by its question's headline too, and covers all responses of the output at once, their
+ * `meta` included.
  */
 export async function responsesOutput(
+	ctx: IExecuteFunctions,
+	responses: IDataObject[],
+	options: IDataObject,
+	itemIndex: number,
+): Promise<IDataObject[]> {
+	const shaped = await answeredResponses(ctx, responses, options, itemIndex);
+	return wantsSimplified(ctx, itemIndex) ? shaped.map(simplifyResponse) : shaped;
+}
+
+async function answeredResponses(
 	ctx: IExecuteFunctions,
 	responses: IDataObject[],
 	options: IDataObject,
