@@ -31,6 +31,7 @@ import type { PersonalDataMode } from '../shared/redaction';
 import type { RequestContext } from '../shared/request';
 import { personalDataOption, redactRecords } from '../shared/privacy';
 import { answersModeOf, answersOption, shapeAnswers, surveyQuestions } from './answers';
+import { answersGuide, extraPersonalFieldsOption, readExtraFields } from './personalData';
 import { simplifyResponseEvent, simplifyTriggerParameter } from './resources/response/simplify';
 import { surveyLabel } from './resources/surveyLocator';
 import { listSurveys, surveyRequest } from './transport';
@@ -162,11 +163,18 @@ async function shapeEventAnswers(
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	const chosen = options.personalData;
 	const mode: PersonalDataMode = chosen === 'redact' || chosen === 'omit' ? chosen : 'keep';
-	const [answers] = redactRecords([(body.data ?? {}) as IDataObject], mode);
 	const answersMode = answersModeOf(options.answers);
-	if (answersMode === 'id') return answers;
+	// The questions say what each answer is (for redaction) and how to key it (for Answers).
 	// The webhook context has n8n's authenticated request helper, as the other request contexts do.
-	const questions = await surveyQuestions(ctx as unknown as RequestContext, String(body.surveyId));
+	const questions =
+		answersMode === 'id' && mode === 'keep'
+			? []
+			: await surveyQuestions(ctx as unknown as RequestContext, String(body.surveyId));
+	const [answers] = redactRecords([(body.data ?? {}) as IDataObject], mode, {
+		guide: answersGuide(questions),
+		extraFields: readExtraFields(options),
+	});
+	if (answersMode === 'id') return answers;
 	return shapeAnswers(answers, questions, answersMode);
 }
 
@@ -272,10 +280,11 @@ export class SurveyTrigger implements INodeType {
 				default: {},
 				options: [
 					answersOption,
+					extraPersonalFieldsOption,
 					{
 						...personalDataOption,
 						description:
-							'What to do with names, e-mail addresses, phone numbers, addresses and dates of birth in the answers. Without this option: kept as they are.',
+							'What to do with names, e-mail addresses, phone numbers, addresses, dates of birth and identity numbers in the answers, found by field name, by what each question asks and by value. Without this option: kept as they are.',
 					},
 				],
 			},
