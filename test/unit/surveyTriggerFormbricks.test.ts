@@ -16,7 +16,7 @@ import { sealingContext, SurveyTrigger } from '../../nodes/Survey/SurveyTrigger.
 import { openSecret, sealSecret } from '../../nodes/shared/webhooks';
 import { FORMBRICKS_SEED } from '../sandbox';
 import { buildDelivery, FORMBRICKS_COMMIT, type PipelineEvent } from '../sandbox/formbricks/webhook';
-import { callWebhook, hookContext, type Parameters, type WebhookCall } from './helpers/context';
+import { callWebhook, hookContext, type Parameters as NodeParameters, type WebhookCall } from './helpers/context';
 import { startFormbricksHarness, type FormbricksHarness } from './helpers/formbricks';
 
 jest.setTimeout(60_000);
@@ -46,7 +46,7 @@ describe('Survey Trigger on Formbricks: registration', () => {
 
 	const hooks = async () => (await h.control<{ data: SandboxHook[] }>('webhooks')).data;
 	const activate = async (
-		parameters: Parameters,
+		parameters: NodeParameters,
 		staticData: Record<string, unknown> = {},
 		credentials: Record<string, unknown> = {},
 	) => {
@@ -252,7 +252,8 @@ describe(`Survey Trigger on Formbricks: deliveries as Formbricks builds them (co
 		const call = attempt();
 		const outcome = await callWebhook(webhook, call);
 		const [item] = started(outcome);
-		const { data: _answers, ...responseWithoutAnswers } = response;
+		const responseWithoutAnswers: Record<string, unknown> = { ...response };
+		delete responseWithoutAnswers.data;
 		expect(item.json).toEqual({
 			event: 'responseFinished',
 			surveyId: surveys.residency,
