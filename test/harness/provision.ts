@@ -67,8 +67,16 @@ export async function createCredential(
 	return { id: created.id, name: created.name };
 }
 
-/** Credentials of the three services, pointing at the sandbox, and the one MCP clients authenticate with. */
-export async function createSandboxCredentials(n8n: N8nInstance, sandbox: Sandbox): Promise<CredentialRefs> {
+/**
+ * Credentials of the three services, pointing at the sandbox, and the one MCP clients authenticate
+ * with. `surveyApi`: the API the sandbox's survey service speaks (`startSandbox({ survey })`), which
+ * the Survey API credential's API option must name.
+ */
+export async function createSandboxCredentials(
+	n8n: N8nInstance,
+	sandbox: Sandbox,
+	options: { surveyApi?: 'documented' | 'formbricks' } = {},
+): Promise<CredentialRefs> {
 	const create = async (name: string, type: string, data: Record<string, string>) =>
 		await createCredential(n8n, name, type, data);
 	return {
@@ -81,10 +89,15 @@ export async function createSandboxCredentials(n8n: N8nInstance, sandbox: Sandbo
 			baseUrl: sandbox.bookmark.url,
 			apiKey: sandbox.bookmark.apiKey,
 		}),
-		surveyApi: await create('Survey (sandbox)', 'surveyApi', {
-			baseUrl: sandbox.survey.url,
-			apiKey: sandbox.survey.apiKey,
-		}),
+		surveyApi: await create(
+			options.surveyApi === 'formbricks' ? 'Formbricks (sandbox)' : 'Survey (sandbox)',
+			'surveyApi',
+			{
+				...(options.surveyApi === 'formbricks' ? { api: 'formbricks' } : {}),
+				baseUrl: sandbox.survey.url,
+				apiKey: sandbox.survey.apiKey,
+			},
+		),
 		httpBearerAuth: await create('MCP clients (sandbox)', 'httpBearerAuth', { token: MCP_TOKEN }),
 	};
 }
@@ -263,7 +276,7 @@ export async function startStack(
 	const sandbox = await startSandbox(sandboxOptions);
 	try {
 		const n8n = await startN8n({ packageTarball: await packPackage(), env: n8nEnv, nodeFlags: n8nNodeFlags });
-		const credentials = await createSandboxCredentials(n8n, sandbox);
+		const credentials = await createSandboxCredentials(n8n, sandbox, { surveyApi: sandboxOptions.survey });
 		return {
 			sandbox,
 			n8n,

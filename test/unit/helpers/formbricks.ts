@@ -1,7 +1,30 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { startFormbricks, type FormbricksSandbox } from '../../sandbox/formbricks';
+import { formbricksSpecs } from '../../sandbox/formbricks/spec';
 import type { RecordedRequest } from '../../sandbox';
+
+/**
+ * What broke Formbricks' OpenAPI files at the Formbricks flavour running at `url`: each request it
+ * received that the specs refuse (checked again here, whatever the flavour answered), and each 2xx
+ * answer it gave that did not match them.
+ */
+export async function formbricksSpecProblems(url: string): Promise<string[]> {
+	const specs = await formbricksSpecs();
+	const read = async <T>(route: string) => (await (await fetch(`${url}/_sandbox/${route}`)).json()) as T;
+	const problems: string[] = [];
+	for (const request of (await read<{ requests: RecordedRequest[] }>('requests')).requests) {
+		const refusal = specs.checkRequest(request);
+		if (refusal) problems.push(`${request.method} ${request.path}: ${JSON.stringify(refusal.body)}`);
+	}
+	const { violations } = await read<{ violations: Array<{ method: string; path: string; errors: string[] }> }>(
+		'spec-violations',
+	);
+	for (const violation of violations) {
+		problems.push(`answer to ${violation.method} ${violation.path}: ${violation.errors.join('; ')}`);
+	}
+	return problems;
+}
 
 /**
  * The Formbricks flavour of the survey sandbox for node tests: it refuses every request that
@@ -50,20 +73,7 @@ export async function startFormbricksHarness(
 			return { status: response.status, json: (text ? JSON.parse(text) : undefined) as T };
 		},
 		requests,
-		specProblems: async () => {
-			const problems: string[] = [];
-			for (const request of await requests()) {
-				const refusal = fb.service.specs.checkRequest(request);
-				if (refusal) problems.push(`${request.method} ${request.path}: ${JSON.stringify(refusal.body)}`);
-			}
-			const { violations } = await control<{ violations: Array<{ method: string; path: string; errors: string[] }> }>(
-				'spec-violations',
-			);
-			for (const violation of violations) {
-				problems.push(`answer to ${violation.method} ${violation.path}: ${violation.errors.join('; ')}`);
-			}
-			return problems;
-		},
+		specProblems: async () => await formbricksSpecProblems(fb.url),
 		stop: async () => await fb.stop(),
 	};
 }
