@@ -3,7 +3,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { resolve } from 'node:path';
 
-import { DEFAULT_KEYS } from './index';
+import { DEFAULT_KEYS, DOCUMENSO_DEFAULT_KEY } from './index';
 import { call, type Receiver, startReceiver } from './testkit';
 
 jest.setTimeout(30_000);
@@ -102,6 +102,38 @@ describe('sandbox CLI', () => {
 			child.process.kill('SIGTERM');
 		}
 		expect((await child.exit).code).toBe(0);
+	});
+
+	it('makes the signing service a Documenso with SANDBOX_SIGNING_API=documenso', async () => {
+		const child = run([TS_NODE, '--transpile-only', 'test/sandbox/cli.ts'], {
+			SANDBOX_SIGNING_PORT: '0',
+			SANDBOX_BOOKMARK_PORT: '0',
+			SANDBOX_SURVEY_PORT: '0',
+			SANDBOX_SIGNING_API: 'documenso',
+			SANDBOX_SIGNING_WEBHOOKS: JSON.stringify([{ url: receiver.url, secret: 'cli-secret' }]),
+		});
+		try {
+			const printed = JSON.parse(await child.firstLine);
+			expect(printed.signing.apiKey).toBe(DOCUMENSO_DEFAULT_KEY);
+			const headers = { authorization: `Bearer ${printed.signing.apiKey}` };
+			const templates = await call(`${printed.signing.url}/api/v2/template`, { headers });
+			expect(templates.json).toMatchObject({ count: 2, currentPage: 1 });
+			const configured = await call(`${printed.signing.url}/_sandbox/webhook-endpoints`);
+			expect(configured.json.endpoints).toMatchObject([
+				{ webhookUrl: receiver.url, secret: 'cli-secret' },
+			]);
+		} finally {
+			child.process.kill('SIGTERM');
+		}
+		expect((await child.exit).code).toBe(0);
+	});
+
+	it('refuses an unknown SANDBOX_SIGNING_API', async () => {
+		const child = run([TS_NODE, '--transpile-only', 'test/sandbox/cli.ts'], {
+			SANDBOX_SIGNING_API: 'docusign',
+		});
+		expect((await child.exit).code).toBe(1);
+		expect(child.stderr()).toContain('SANDBOX_SIGNING_API');
 	});
 
 	it('refuses a port that is not a number', async () => {

@@ -2,6 +2,7 @@
 /**
  * Starts the sandbox on fixed ports for demos and manual tests: `npm run sandbox`.
  * Prints one JSON line with each service's URL and key once all three listen.
+ * SANDBOX_SIGNING_API=documenso makes the signing service a Documenso (test/sandbox/documenso/).
  */
 import { startSandbox } from './index';
 
@@ -30,24 +31,32 @@ function signingWebhooks(): Array<{ url: string; secret?: string }> {
 	return endpoints as Array<{ url: string; secret?: string }>;
 }
 
-/** SANDBOX_SURVEY_API=formbricks starts the survey service as Formbricks (formbricks/README.md). */
-function surveyApi(): 'documented' | 'formbricks' {
-	const value = process.env.SANDBOX_SURVEY_API ?? 'documented';
-	if (value !== 'documented' && value !== 'formbricks') {
-		throw new Error(`SANDBOX_SURVEY_API must be "documented" or "formbricks", not "${value}"`);
+/**
+ * Which API a service speaks, from its environment variable (the first is the default):
+ * SANDBOX_SIGNING_API=documenso (documenso/README.md), SANDBOX_SURVEY_API=formbricks (formbricks/README.md).
+ */
+function chosenApi<T extends string>(variable: string, apis: readonly T[]): T {
+	const value = process.env[variable] ?? apis[0];
+	if (!apis.includes(value as T)) {
+		throw new Error(`${variable} must be ${apis.map((api) => `"${api}"`).join(' or ')}, not "${value}"`);
 	}
-	return value;
+	return value as T;
 }
 
 async function main() {
+	const apis = {
+		signing: chosenApi('SANDBOX_SIGNING_API', ['documented', 'documenso'] as const),
+		survey: chosenApi('SANDBOX_SURVEY_API', ['documented', 'formbricks'] as const),
+	};
 	const sandbox = await startSandbox({
+		signing: apis.signing,
 		ports: {
 			signing: port('SANDBOX_SIGNING_PORT', 4101),
 			bookmark: port('SANDBOX_BOOKMARK_PORT', 4102),
 			survey: port('SANDBOX_SURVEY_PORT', 4103),
 		},
 		signingWebhookEndpoints: signingWebhooks(),
-		survey: surveyApi(),
+		survey: apis.survey,
 	});
 	const summary: Record<string, Record<string, string>> = Object.fromEntries(
 		(['signing', 'bookmark', 'survey'] as const).map((name) => [
@@ -55,7 +64,10 @@ async function main() {
 			{ url: sandbox[name].url, apiKey: sandbox[name].apiKey },
 		]),
 	);
-	if (surveyApi() === 'formbricks') summary.survey = { ...summary.survey, api: 'formbricks' };
+	// A service that speaks a real platform's API says which in its entry.
+	for (const [name, api] of Object.entries(apis)) {
+		if (api !== 'documented') summary[name] = { ...summary[name], api };
+	}
 	process.stdout.write(`${JSON.stringify(summary)}\n`);
 	const stop = () => void sandbox.stop().then(() => process.exit(0));
 	process.once('SIGINT', stop);

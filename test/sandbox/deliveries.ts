@@ -28,7 +28,8 @@ export interface Delivery {
 	deliveryId: string;
 	event: string;
 	url: string;
-	body: string;
+	/** The body, or how to build it for each attempt (Documenso stamps every attempt anew). */
+	body: string | (() => string);
 	/** Headers of one attempt: a signature covers the attempt's own timestamp. */
 	headers(): Record<string, string>;
 }
@@ -36,6 +37,8 @@ export interface Delivery {
 export interface DelivererOptions {
 	retryDelayMs: number;
 	timeoutMs: number;
+	/** Attempts in all; MAX_ATTEMPTS unless a service's own job runner tries more often. */
+	maxAttempts?: number;
 }
 
 export class Deliverer {
@@ -93,7 +96,8 @@ export class Deliverer {
 	}
 
 	private async deliver(delivery: Delivery): Promise<void> {
-		for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+		const attempts = this.options.maxAttempts ?? MAX_ATTEMPTS;
+		for (let attempt = 1; attempt <= attempts; attempt++) {
 			if (attempt > 1) await this.sleeper.sleep(this.options.retryDelayMs);
 			if (this.stopped) return;
 			const entry = await this.attempt(delivery, attempt);
@@ -104,6 +108,7 @@ export class Deliverer {
 
 	private async attempt(delivery: Delivery, attempt: number): Promise<DeliveryAttempt> {
 		const headers = delivery.headers();
+		const body = typeof delivery.body === 'string' ? delivery.body : delivery.body();
 		const entry: DeliveryAttempt = {
 			deliveryId: delivery.deliveryId,
 			event: delivery.event,
@@ -111,7 +116,7 @@ export class Deliverer {
 			attempt,
 			at: new Date().toISOString(),
 			headers,
-			body: delivery.body,
+			body,
 		};
 		const controller = new AbortController();
 		this.inFlight.add(controller);
@@ -120,7 +125,7 @@ export class Deliverer {
 			const response = await fetch(delivery.url, {
 				method: 'POST',
 				headers,
-				body: delivery.body,
+				body,
 				signal: controller.signal,
 			});
 			await response.arrayBuffer();

@@ -6,12 +6,14 @@
 import { createBookmarkService } from './bookmark';
 import { Deliverer } from './deliveries';
 import { createFormbricksService } from './formbricks';
+import { DOCUMENSO_ATTEMPTS, DOCUMENSO_WEBHOOK_TIMEOUT_MS } from './documenso/webhooks';
 import { listen, type Service } from './service';
 import { createSigningService } from './signing';
 import { createSurveyService } from './survey';
 
 export { SEED, SEED_COUNTS } from './seed';
 export { FORMBRICKS_SEED, FORMBRICKS_SEED_COUNTS } from './formbricks';
+export { DOCUMENSO_SEED } from './documenso/seed';
 export { standardWebhookHeaders } from './survey';
 export type { RecordedRequest } from './service';
 export type { DeliveryAttempt } from './deliveries';
@@ -22,8 +24,16 @@ export const DEFAULT_KEYS = {
 	survey: 'sandbox-survey-key',
 };
 
+/** The signing key when the signing service is Documenso (whose API tokens start with `api_`). */
+export const DOCUMENSO_DEFAULT_KEY = 'api_sandboxdocumensotoken';
+
 export interface SandboxOptions {
 	host?: string;
+	/**
+	 * Which API the signing service speaks: the documented one (the default) or Documenso's API v2
+	 * (test/sandbox/documenso/README.md).
+	 */
+	signing?: 'documented' | 'documenso';
 	/** 0 (the default) picks a free port. */
 	ports?: { signing?: number; bookmark?: number; survey?: number };
 	keys?: { signing?: string; bookmark?: string; survey?: string };
@@ -33,7 +43,7 @@ export interface SandboxOptions {
 	seed?: boolean;
 	/** Between two attempts of one webhook delivery; 500 by default. */
 	webhookRetryDelayMs?: number;
-	/** How long a receiver may take to answer one attempt; 5000 by default, as the contract says. */
+	/** How long a receiver may take to answer one attempt; 5000 by default, as the contract says (Documenso: 10000). */
 	webhookTimeoutMs?: number;
 	/** Endpoints the signing service's administrator configured before the start. */
 	signingWebhookEndpoints?: Array<{ url: string; secret?: string }>;
@@ -66,7 +76,12 @@ const DEFAULT_RATE_LIMITS = { signing: null, bookmark: null, survey: 100 };
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
 	const host = options.host ?? '127.0.0.1';
-	const keys = { ...DEFAULT_KEYS, ...options.keys };
+	const documenso = options.signing === 'documenso';
+	const keys = {
+		...DEFAULT_KEYS,
+		...(documenso ? { signing: DOCUMENSO_DEFAULT_KEY } : {}),
+		...options.keys,
+	};
 	const seed = options.seed ?? true;
 	const rateLimit = (service: keyof typeof DEFAULT_RATE_LIMITS) =>
 		options.rateLimits?.[service] === undefined
@@ -76,17 +91,32 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		retryDelayMs: options.webhookRetryDelayMs ?? 500,
 		timeoutMs: options.webhookTimeoutMs ?? 5_000,
 	};
-	const deliverers = [new Deliverer(delivery), new Deliverer(delivery)];
+	const deliverers = [
+		new Deliverer(
+			documenso
+				? {
+						retryDelayMs: delivery.retryDelayMs,
+						timeoutMs: options.webhookTimeoutMs ?? DOCUMENSO_WEBHOOK_TIMEOUT_MS,
+						maxAttempts: DOCUMENSO_ATTEMPTS,
+					}
+				: delivery,
+		),
+		new Deliverer(delivery),
+	];
 	const [signingDeliverer, surveyDeliverer] = deliverers;
 
-	const signing = createSigningService({
+	const signingOptions = {
 		apiKey: keys.signing,
 		rateLimit: rateLimit('signing'),
 		deliverer: signingDeliverer,
 		seed,
 		endpoints: options.signingWebhookEndpoints ?? [],
 		logger: options.logger,
-	});
+	};
+	// Loaded only when asked for: Documenso's SDK schemas cost a start that does not need them.
+	const signing: Service & { setPublicUrl?(url: string): void } = documenso
+		? (await import('./documenso/service')).createDocumensoService(signingOptions)
+		: createSigningService(signingOptions);
 	const bookmark = createBookmarkService({
 		apiKey: keys.bookmark,
 		rateLimit: rateLimit('bookmark'),
@@ -133,7 +163,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			bookmark: await start(bookmark, options.ports?.bookmark, keys.bookmark),
 			survey: await start(survey, options.ports?.survey, keys.survey),
 		};
-		signing.setPublicUrl(handles.signing.url);
+		signing.setPublicUrl?.(handles.signing.url);
 		started = true;
 		return { ...handles, stop };
 	} finally {
