@@ -22,6 +22,10 @@ import {
 	sha256Hex,
 } from '../shared/webhooks';
 import { signingApiTest } from './credentialTest';
+import { simplifyEvent, simplifyTriggerParameter } from './resources/document/simplify';
+import { readmeSection } from '../shared/docs';
+import { SIGNING_TRIGGER_DESCRIPTION } from '../shared/nodeDescriptions';
+import { givesOneShape, NODE_VERSIONS, ONE_SHAPE_VERSION } from '../shared/simplify';
 
 export class SigningTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -29,10 +33,11 @@ export class SigningTrigger implements INodeType {
 		name: 'signingTrigger',
 		icon: { light: 'file:signing.svg', dark: 'file:signing.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		version: NODE_VERSIONS,
+		defaultVersion: ONE_SHAPE_VERSION,
 		subtitle: eventsSubtitle(),
-		description:
-			'Starts the workflow when a document is created, sent, opened, signed, completed, rejected or cancelled',
+		description: SIGNING_TRIGGER_DESCRIPTION,
+		documentationUrl: readmeSection('signing-trigger'),
 		defaults: { name: 'Signing Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -108,6 +113,7 @@ export class SigningTrigger implements INodeType {
 					},
 				],
 			},
+			simplifyTriggerParameter,
 		],
 	};
 
@@ -159,6 +165,10 @@ export class SigningTrigger implements INodeType {
 		const refusal = await admitDelivery(this, deliveryId);
 		if (refusal) return refusal;
 
+		if (givesOneShape(this) && (this.getNodeParameter('simplify', true) as boolean)) {
+			const item = simplifyEvent(event, body.createdAt, deliveryId, payload as IDataObject);
+			return { workflowData: [this.helpers.returnJsonArray([item])] };
+		}
 		const { recipient, ...document } = payload as IDataObject;
 		const item: IDataObject = {
 			event,

@@ -33,8 +33,12 @@ import { personalDataOption, redactRecords } from '../shared/privacy';
 import type { SurveyAdapter, SurveyEvent } from './adapters';
 import { adapterFor } from './adapters';
 import { answersModeOf, answersOption, shapeAnswers, surveyQuestions } from './answers';
+import { simplifyResponseEvent, simplifyTriggerParameter } from './resources/response/simplify';
 import { surveyLabel } from './resources/surveyLocator';
 import { listSurveys } from './transport';
+import { readmeSection } from '../shared/docs';
+import { SURVEY_TRIGGER_DESCRIPTION } from '../shared/nodeDescriptions';
+import { givesOneShape, NODE_VERSIONS, ONE_SHAPE_VERSION } from '../shared/simplify';
 
 /** What the node keeps in the workflow's static data about the hook it registered. */
 interface RegisteredHook {
@@ -176,9 +180,11 @@ export class SurveyTrigger implements INodeType {
 		name: 'surveyTrigger',
 		icon: { light: 'file:survey.svg', dark: 'file:survey.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		version: NODE_VERSIONS,
+		defaultVersion: ONE_SHAPE_VERSION,
 		subtitle: eventsSubtitle(),
-		description: 'Starts the workflow when a survey response is created, updated or finished',
+		description: SURVEY_TRIGGER_DESCRIPTION,
+		documentationUrl: readmeSection('survey-trigger'),
 		defaults: { name: 'Survey Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -261,6 +267,7 @@ export class SurveyTrigger implements INodeType {
 					'Surveys whose responses start the workflow. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 				displayOptions: { show: { allSurveys: [false] } },
 			},
+			simplifyTriggerParameter,
 			{
 				displayName: 'Options',
 				name: 'options',
@@ -407,10 +414,14 @@ export class SurveyTrigger implements INodeType {
 		const refusal = await admitDelivery(this, deliveryId);
 		if (refusal) return refusal;
 
+		const { event: name, surveyId, responseId, createdAt, finished, updatedAt, beyond } = event;
+		if (givesOneShape(this) && (this.getNodeParameter('simplify', true) as boolean)) {
+			const payload: IDataObject = { event: name, surveyId, responseId, createdAt, finished, updatedAt };
+			const item = simplifyResponseEvent(payload, data, deliveryId);
+			return { workflowData: [this.helpers.returnJsonArray([item])] };
+		}
 		// The documented output first; what the API sends beyond it (Formbricks: the response, the survey) after.
-		const { event: name, surveyId, responseId, createdAt } = event;
-		const item: IDataObject = { event: name, surveyId, responseId, createdAt, data, deliveryId };
-		for (const [field, value] of Object.entries(event)) if (!(field in item)) item[field] = value;
+		const item: IDataObject = { event: name, surveyId, responseId, createdAt, data, deliveryId, ...beyond };
 		return { workflowData: [this.helpers.returnJsonArray([item])] };
 	}
 }

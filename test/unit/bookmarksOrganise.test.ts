@@ -313,14 +313,17 @@ describe('Bookmarks node: editing, deleting, tags and lists against the sandbox'
 
 		const simplified = {
 			id: ADA,
+			type: 'link',
 			title: 'Portfolio – Ada Lovelace',
 			url: 'https://portfolio.example.org/ada-lovelace',
+			text: null,
 			note: 'Residency applicant, strong generative work',
 			tags: ['residency', 'portfolio'],
 			lists: [{ id: SEED.applicationsListId, name: 'Applications' }],
 			archived: false,
 			favourited: false,
 			createdAt: expect.any(String),
+			modifiedAt: expect.any(String),
 		};
 		const get = (options: IDataObject = {}): Parameters => ({
 			resource: 'bookmark',

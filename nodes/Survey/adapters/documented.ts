@@ -148,6 +148,7 @@ export const documentedAdapter: SurveyAdapter = {
 			responseId: (body.responseId as string | undefined) ?? null,
 			createdAt: (body.createdAt as string | undefined) ?? null,
 			data: isObject(body.data) ? body.data : {},
+			beyond: {},
 		};
 	},
 };

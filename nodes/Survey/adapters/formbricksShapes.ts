@@ -74,9 +74,13 @@ export function documentedEvent(body: unknown): SurveyEvent | undefined {
 		responseId: typeof response.id === 'string' ? response.id : null,
 		createdAt: typeof response.createdAt === 'string' ? response.createdAt : null,
 		data: isObject(answers) ? answers : {},
-		response,
-		survey: isObject(survey) ? survey : null,
-		webhookId: typeof body.webhookId === 'string' ? body.webhookId : null,
+		...(typeof response.finished === 'boolean' ? { finished: response.finished } : {}),
+		...(typeof response.updatedAt === 'string' ? { updatedAt: response.updatedAt } : {}),
+		beyond: {
+			response,
+			survey: isObject(survey) ? survey : null,
+			webhookId: typeof body.webhookId === 'string' ? body.webhookId : null,
+		},
 	};
 }
 

@@ -95,12 +95,18 @@ export interface HookRegistration {
 	name: string;
 }
 
-export interface SurveyEvent extends IDataObject {
+/** A delivery in the documented trigger output's terms, and what the API sends beyond it. */
+export interface SurveyEvent {
 	event: string;
 	surveyId: string;
 	responseId: string | null;
 	createdAt: string | null;
 	data: IDataObject;
+	/** Where the API tells them (the documented payload does not): the response's state. */
+	finished?: boolean;
+	updatedAt?: string;
+	/** Fields beyond the documented output, kept as the API sent them (Formbricks: response, survey, webhookId). */
+	beyond: IDataObject;
 }
 
 const ADAPTERS: Record<string, SurveyAdapter> = {

@@ -216,6 +216,8 @@ export interface WebhookCall {
 	staticData?: Record<string, unknown>;
 	/** The node's webhook URL; test ("Listen for test event") and production URLs differ. */
 	webhookUrl?: string;
+	/** The node's version in the workflow; 1 when not given. */
+	typeVersion?: number;
 	/**
 	 * What n8n answers after the trigger returned items: 200 once it started the execution
 	 * (the default), 500 when it failed to, `'disconnect'` when the sender left first.
@@ -266,6 +268,7 @@ export async function callWebhook(
 	const node = {
 		id: call.nodeId ?? 'trigger-under-test',
 		name: 'Trigger Under Test',
+		typeVersion: call.typeVersion ?? 1,
 		credentials: Object.fromEntries(
 			Object.keys(credentials).map((type) => [type, { id: type, name: type }]),
 		),
@@ -318,13 +321,15 @@ export function pollContext(options: {
 	credentials: Record<string, IDataObject>;
 	mode?: 'manual' | 'trigger';
 	staticData?: Record<string, unknown>;
+	/** The node's version in the workflow; 1 when not given. */
+	typeVersion?: number;
 }): PollHarness {
 	const staticData = options.staticData ?? {};
 	const requests: IHttpRequestOptions[] = [];
 	const getCredentials = async (type: string) => options.credentials[type];
 	const context = {
 		getMode: () => options.mode ?? 'trigger',
-		getNode: () => ({ id: 'poll-under-test', name: 'Poll Under Test' }),
+		getNode: () => ({ id: 'poll-under-test', name: 'Poll Under Test', typeVersion: options.typeVersion ?? 1 }),
 		getNodeParameter: (name: string, fallback?: unknown) => options.parameters?.[name] ?? fallback,
 		getWorkflowStaticData: () => staticData,
 		getCredentials,

@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { invalidInput, isHttpUrl, requiredString } from '../../../shared/validation';
 import { bookmarkRequest, recordPath } from '../../transport';
+import { shapeWrite, simplifyBookmarksParameter } from './simplify';
 
 const show = { resource: ['bookmark'], operation: ['create'] };
 
@@ -66,6 +67,7 @@ export const createDescription: INodeProperties[] = [
 		description: 'Free-text notes stored with the record; they are searchable',
 		displayOptions: { show },
 	},
+	simplifyBookmarksParameter(['create']),
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -110,24 +112,38 @@ export function parseTags(value: unknown): string[] {
 }
 
 export async function create(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const type = this.getNodeParameter('type', itemIndex, 'link') as string;
+	const body = createBody(this, itemIndex);
+	return await shapeWrite(this, itemIndex, async () => await storeRecord(this, itemIndex, body));
+}
+
+/** The request body from the parameters, checked before anything is sent. */
+function createBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const type = ctx.getNodeParameter('type', itemIndex, 'link') as string;
 	const body: IDataObject = { type };
 	if (type === 'link') {
-		const url = requiredString(this, itemIndex, 'url', 'URL');
+		const url = requiredString(ctx, itemIndex, 'url', 'URL');
 		if (!isHttpUrl(url))
-			throw invalidInput(this, itemIndex, 'URL', `"${url}" is not an http(s) URL`);
+			throw invalidInput(ctx, itemIndex, 'URL', `"${url}" is not an http(s) URL`);
 		body.url = url;
 	} else {
-		body.text = requiredString(this, itemIndex, 'text', 'Text');
+		body.text = requiredString(ctx, itemIndex, 'text', 'Text');
 	}
-	const title = String(this.getNodeParameter('title', itemIndex, '') ?? '').trim();
+	const title = String(ctx.getNodeParameter('title', itemIndex, '') ?? '').trim();
 	if (title) body.title = title;
-	const tags = parseTags(this.getNodeParameter('tags', itemIndex, ''));
+	const tags = parseTags(ctx.getNodeParameter('tags', itemIndex, ''));
 	if (tags.length) body.tags = tags;
-	const notes = String(this.getNodeParameter('notes', itemIndex, '') ?? '').trim();
+	const notes = String(ctx.getNodeParameter('notes', itemIndex, '') ?? '').trim();
 	if (notes) body.note = notes;
+	return body;
+}
 
-	const record = await bookmarkRequest(this, {
+async function storeRecord(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	body: IDataObject,
+): Promise<IDataObject> {
+	const type = body.type;
+	const record = await bookmarkRequest(ctx, {
 		method: 'POST',
 		path: '/api/v1/bookmarks',
 		body,
@@ -135,12 +151,12 @@ export async function create(this: IExecuteFunctions, itemIndex: number): Promis
 	});
 	if (record.alreadyExists !== true) return { ...record, alreadyExists: false };
 
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const ifUrlExists =
 		type === 'link' ? (options.ifUrlExists ?? 'returnExisting') : 'returnExisting';
 	if (ifUrlExists === 'fail') {
 		throw new NodeOperationError(
-			this.getNode(),
+			ctx.getNode(),
 			`The URL is already stored as record ${String(record.id)}`,
 			{
 				itemIndex,
@@ -150,7 +166,7 @@ export async function create(this: IExecuteFunctions, itemIndex: number): Promis
 		);
 	}
 	if (ifUrlExists === 'update')
-		return await updateExisting(this, itemIndex, String(record.id), body, record);
+		return await updateExisting(ctx, itemIndex, String(record.id), body, record);
 	return { ...record, alreadyExists: true };
 }
 

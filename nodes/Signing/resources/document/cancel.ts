@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { signingRequest } from '../../transport';
 import { documentPath, readDocumentId } from './documentId';
+import { simplifyCancelled, wantsSimplified } from './simplify';
 
 /** Cancels a draft or pending document. A completed one stays: signed records are never deleted. */
 export async function cancel(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
@@ -32,5 +33,5 @@ export async function cancel(this: IExecuteFunctions, itemIndex: number): Promis
 			},
 		);
 	}
-	return answer;
+	return wantsSimplified(this, itemIndex) ? simplifyCancelled(answer) : answer;
 }

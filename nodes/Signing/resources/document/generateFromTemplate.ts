@@ -15,6 +15,7 @@ import {
 	templateLocator,
 	templateNotFoundHint,
 } from '../template/locator';
+import { simplifyDocument, simplifyDocumentParameter, wantsSimplified } from './simplify';
 
 const showOnlyForGenerate = { resource: ['document'], operation: ['generateFromTemplate'] };
 
@@ -242,6 +243,7 @@ export const generateFromTemplateDescription: INodeProperties[] = [
 			},
 		],
 	},
+	simplifyDocumentParameter(['generateFromTemplate']),
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -498,8 +500,14 @@ export async function generateFromTemplate(
 		typeof options.includeSigningUrls === 'boolean'
 			? options.includeSigningUrls
 			: !runsAsTool(this);
-	if (includeSigningUrls || !Array.isArray(document.recipients)) return document;
-	// A signing URL lets anyone sign as its recipient: an agent's context is no place for it.
+	const output = includeSigningUrls ? document : withoutSigningUrls(document);
+	// The service's answer does not repeat the template; the one shape names it.
+	return wantsSimplified(this, itemIndex) ? simplifyDocument({ templateId, ...output }) : output;
+}
+
+/** A signing URL lets anyone sign as its recipient: an agent's context is no place for it. */
+function withoutSigningUrls(document: IDataObject): IDataObject {
+	if (!Array.isArray(document.recipients)) return document;
 	return {
 		...document,
 		recipients: (document.recipients as IDataObject[]).map((recipient) => {

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { readLimit, returnAllAndLimit } from '../../../shared/descriptions';
 import { signingPages } from '../../transport';
 import { templateLocator } from '../template/locator';
+import { simplifyDocument, simplifyDocumentParameter, wantsSimplified } from './simplify';
 
 const show = { resource: ['document'], operation: ['getMany'] };
 
@@ -16,6 +17,7 @@ export const DOCUMENT_STATUSES = [
 
 export const getManyDescription: INodeProperties[] = [
 	...returnAllAndLimit(show, 50),
+	simplifyDocumentParameter(['getMany']),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -53,5 +55,6 @@ export async function getMany(this: IExecuteFunctions, itemIndex: number): Promi
 	).trim();
 	if (templateId !== '') qs.templateId = templateId;
 	const limit = readLimit(this, itemIndex, 50);
-	return await signingPages(this, { path: '/api/v2/documents', qs, itemIndex }, limit);
+	const documents = await signingPages(this, { path: '/api/v2/documents', qs, itemIndex }, limit);
+	return wantsSimplified(this, itemIndex) ? documents.map(simplifyDocument) : documents;
 }

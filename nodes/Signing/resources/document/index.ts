@@ -10,6 +10,7 @@ import { getAuditLog, getAuditLogDescription } from './getAuditLog';
 import { getMany, getManyDescription } from './getMany';
 import { resend, resendDescription } from './resend';
 import { send } from './send';
+import { simplifyDocumentParameter } from './simplify';
 
 export const documentOperations: Record<string, ItemOperation> = {
 	cancel,
@@ -87,6 +88,7 @@ export const documentDescription: INodeProperties[] = [
 		default: 'generateFromTemplate',
 	},
 	documentIdDescription,
+	simplifyDocumentParameter(['cancel', 'get', 'send']),
 	...generateFromTemplateDescription,
 	...getManyDescription,
 	...resendDescription,

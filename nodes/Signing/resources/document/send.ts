@@ -2,11 +2,12 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { signingRequest } from '../../transport';
 import { documentPath, readDocumentId } from './documentId';
+import { simplifyDocument, wantsSimplified } from './simplify';
 
 /** Sends a draft's invitations; the document comes back PENDING. */
 export async function send(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const documentId = readDocumentId(this, itemIndex);
-	return await signingRequest(this, {
+	const document = await signingRequest(this, {
 		method: 'POST',
 		path: documentPath(documentId, '/send'),
 		itemIndex,
@@ -14,4 +15,5 @@ export async function send(this: IExecuteFunctions, itemIndex: number): Promise<
 			409: `Only a draft can be sent: document ${documentId} was sent already, or is completed, rejected or cancelled. To remind its signers, use Resend.`,
 		},
 	});
+	return wantsSimplified(this, itemIndex) ? simplifyDocument(document) : document;
 }

@@ -33,7 +33,7 @@ export function templateLocator(
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				placeholder: 'Select a template…',
+				placeholder: 'Select a template...',
 				typeOptions: { searchListMethod: 'searchTemplates', searchable: true },
 			},
 			{

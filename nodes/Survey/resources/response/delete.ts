@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { runsAsTool } from '../../../shared/privacy';
+import { givesOneShape } from '../../../shared/simplify';
 import { requiredId } from '../../../shared/validation';
 import { deleteResponse } from '../../transport';
 
@@ -25,9 +26,10 @@ export async function deleteOne(this: IExecuteFunctions, itemIndex: number): Pro
 	}
 	const responseId = requiredId(this, itemIndex, 'responseId', 'Response ID');
 	const erased = await deleteResponse(this, responseId, itemIndex);
+	// Version 2 names the response as every other operation does (the one shape of issue 28).
 	return {
 		deleted: true,
-		id: erased.id ?? responseId,
+		[givesOneShape(this) ? 'responseId' : 'id']: erased.id ?? responseId,
 		surveyId: erased.surveyId ?? null,
 		createdAt: erased.createdAt ?? null,
 		updatedAt: erased.updatedAt ?? null,

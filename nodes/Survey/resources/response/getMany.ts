@@ -6,6 +6,7 @@ import type { ResponseDateFilter } from '../../transport';
 import { fetchResponses, RESPONSES_DEFAULT_LIMIT } from '../../transport';
 import { maxConcurrencyOption, offsetOption } from './options';
 import { readSurveyId } from '../surveyLocator';
+import { readOnlyNew } from './onlyNew';
 import { responsesOutput } from './output';
 import { commitWatermark, newResponsesQuery, recordWatermark } from './watermark';
 
@@ -63,7 +64,8 @@ export async function getMany(this: IExecuteFunctions, itemIndex: number): Promi
 	const dateFilter = dateFilterOf(this, itemIndex, filters);
 	const maxConcurrency = readIntegerOption(this, itemIndex, options, maxConcurrencyOption);
 
-	if (options.onlyNew === true) {
+	const { onlyNew, advanceRightAway } = readOnlyNew(this, itemIndex, options);
+	if (onlyNew) {
 		if (dateFilter.filterDateField !== undefined) {
 			throw invalidInput(
 				this,
@@ -82,7 +84,7 @@ export async function getMany(this: IExecuteFunctions, itemIndex: number): Promi
 			}),
 		);
 		recordWatermark(this, surveyId, responses);
-		if (options.advanceMark === 'rightAway') commitWatermark(this);
+		if (advanceRightAway) commitWatermark(this);
 		return await responsesOutput(this, responses, options, itemIndex);
 	}
 

@@ -1,6 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { returnAllAndLimit } from '../../../shared/descriptions';
+import { inOneShapeVersions, inVersion1 } from '../../../shared/simplify';
 import type { ItemOperation } from '../../../shared/execute';
 import { personalDataOption } from '../../../shared/privacy';
 import { answersOption } from '../../answers';
@@ -9,7 +10,9 @@ import { surveyLocator } from '../surveyLocator';
 import { deleteOne } from './delete';
 import { get } from './get';
 import { getMany } from './getMany';
+import { hiddenWhileOnlyNew, onlyNewOptionsOfVersion1, onlyNewParameters } from './onlyNew';
 import { maxConcurrencyOption, offsetOption } from './options';
+import { simplifyResponsesParameter } from './simplify';
 import { commitWatermark } from './watermark';
 
 export { maxConcurrencyOption } from './options';
@@ -80,14 +83,19 @@ export const responseDescription: INodeProperties[] = [
 		displayOptions: { show: { resource: ['response'], operation: ['delete'] } },
 	},
 	surveyLocator(showGetMany),
-	...returnAllAndLimit(showGetMany, RESPONSES_DEFAULT_LIMIT),
+	...onlyNewParameters(showGetMany),
+	...returnAllAndLimit(showGetMany, RESPONSES_DEFAULT_LIMIT).map((parameter) => ({
+		...parameter,
+		displayOptions: { ...parameter.displayOptions, hide: hiddenWhileOnlyNew },
+	})),
+	simplifyResponsesParameter,
 	{
 		displayName: 'Filters',
 		name: 'filters',
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		displayOptions: { show: showGetMany },
+		displayOptions: { show: showGetMany, hide: hiddenWhileOnlyNew },
 		options: [
 			dateFilter('createdAfter', 'Created After', 'Only responses created at or after this time'),
 			dateFilter(
@@ -112,49 +120,26 @@ export const responseDescription: INodeProperties[] = [
 		displayOptions: { show: { resource: ['response'], operation: ['get'] } },
 		options: [answersOption, personalDataOption],
 	},
-	{
+	// Get Many's Options: one collection per layout, each sorted by name as n8n lists them.
+	getManyOptions({ ...showGetMany, ...inVersion1 }, [...onlyNewOptionsOfVersion1, offsetOption]),
+	getManyOptions({ ...showGetMany, ...inOneShapeVersions, onlyNew: [false] }, [offsetOption]),
+	getManyOptions({ ...showGetMany, ...inOneShapeVersions, onlyNew: [true] }, []),
+];
+
+/** The options Get Many has in every layout, and those of one layout. */
+function getManyOptions(show: IDisplayOptions['show'], ofLayout: INodeProperties[]): INodeProperties {
+	return {
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: { show: showGetMany },
-		options: [
-			{
-				displayName: 'Advance Mark',
-				name: 'advanceMark',
-				type: 'options',
-				default: 'whenMarkedAsRead',
-				description: 'When "Only New Since Last Run" moves on past what this run read',
-				options: [
-					{
-						name: 'Right Away',
-						value: 'rightAway',
-						description:
-							'As soon as this node has read; a run that fails later does not read them again',
-					},
-					{
-						name: 'When Marked as Read',
-						value: 'whenMarkedAsRead',
-						description: 'Only when a Response → Mark as Read step of this run is reached',
-					},
-				],
-			},
-			answersOption,
-			maxConcurrencyOption,
-			offsetOption,
-			{
-				displayName: 'Only New Since Last Run',
-				name: 'onlyNew',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to read only the responses created or changed since the last run that reached a Response → Mark as Read step (put one at the end of the workflow). All of them: Limit and Offset do not apply. Kept in the workflow’s static data; manual runs in the editor do not move it.',
-			},
-			personalDataOption,
-		],
-	},
-];
+		displayOptions: { show },
+		options: [answersOption, maxConcurrencyOption, personalDataOption, ...ofLayout].sort((a, b) =>
+			a.displayName.localeCompare(b.displayName),
+		),
+	};
+}
 
 /** Commits the marks this execution's "Only New Since Last Run" reads recorded (the first item does it). */
 async function markAsRead(this: IExecuteFunctions): Promise<IDataObject> {

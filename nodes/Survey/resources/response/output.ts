@@ -2,13 +2,25 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { personalDataMode, redactRecords } from '../../../shared/privacy';
 import { answersModeOf, withAnswers } from '../../answers';
+import { simplifyResponse, wantsSimplified } from './simplify';
 
 /**
  * What Get and Get Many return: personal data handled as chosen (redacted by default when the
- * node runs as a tool), then the answers keyed as chosen. Redaction comes first, while the
- * answers still carry their question ids, and covers all responses of the output at once.
+ * node runs as a tool), then the answers keyed as chosen, then the one shape (version 2, Simplify
+ * on). Redaction comes first, while the answers still carry their question ids, and covers all
+ * responses of the output at once.
  */
 export async function responsesOutput(
+	ctx: IExecuteFunctions,
+	responses: IDataObject[],
+	options: IDataObject,
+	itemIndex: number,
+): Promise<IDataObject[]> {
+	const shaped = await answeredResponses(ctx, responses, options, itemIndex);
+	return wantsSimplified(ctx, itemIndex) ? shaped.map(simplifyResponse) : shaped;
+}
+
+async function answeredResponses(
 	ctx: IExecuteFunctions,
 	responses: IDataObject[],
 	options: IDataObject,
