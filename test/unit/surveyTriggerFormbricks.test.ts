@@ -271,6 +271,24 @@ describe(`Survey Trigger on Formbricks: deliveries as Formbricks builds them (co
 		expect((await callWebhook(webhook, attempt())).credentialReads).toBe(0);
 	});
 
+	it('version 2 with Simplify: the one shape, with finished and updatedAt as Formbricks tells them', async () => {
+		const call = { ...attempt({ event: 'responseFinished' }), typeVersion: 2 };
+		const [item] = started(await callWebhook(webhook, call));
+		expect(item.json).toEqual({
+			event: 'responseFinished',
+			deliveryId: call.headers!['webhook-id'],
+			responseId: responses.ada,
+			surveyId: surveys.residency,
+			createdAt: response.createdAt,
+			updatedAt: response.updatedAt,
+			finished: true,
+			data: response.data,
+		});
+		const raw = { ...attempt(), typeVersion: 2, parameters: { ...call.parameters, simplify: false } };
+		const [whole] = started(await callWebhook(webhook, raw));
+		expect(whole.json).toHaveProperty('survey.title', 'Residency application');
+	});
+
 	it('one execution per event; none for a redelivery of the same job (same webhook-id, new timestamp and signature)', async () => {
 		const first = attempt({ workflowId: 'wf-redelivery' });
 		const retry = attempt({ jobId: first.jobId, workflowId: 'wf-redelivery', now: new Date(Date.now() + 15_000) });
