@@ -1,13 +1,23 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import type { RequestContext, ServiceRequest } from '../shared/request';
-import { serviceRequest } from '../shared/request';
+import { readNumberedPages } from '../shared/paging';
+import type { RequestContext, ServiceAnswer, ServiceRequest } from '../shared/request';
+import { serviceAnswer, serviceRequest } from '../shared/request';
 
 export async function signingRequest<T = IDataObject>(
 	ctx: RequestContext,
 	request: ServiceRequest,
 ): Promise<T> {
 	return await serviceRequest<T>(ctx, 'signingApi', 'signing service', request);
+}
+
+/** The whole answer, with whether the request had to be repeated (see `serviceAnswer`). */
+export async function signingAnswer<T = IDataObject>(
+	ctx: RequestContext,
+	request: ServiceRequest,
+): Promise<ServiceAnswer<T>> {
+	return await serviceAnswer<T>(ctx, 'signingApi', 'signing service', request);
 }
 
 /** The service's largest page. */
@@ -20,32 +30,36 @@ interface Page {
 
 /**
  * Reads a page/perPage list of the signing service (templates, documents), newest first,
- * until `limit` records (all when undefined). A record created while reading shifts the pages
- * by one: the one seen twice is kept once.
+ * until `limit` records (all when undefined): each record exactly once, also when records
+ * are added or leave a filter while the pages are read (see `readNumberedPages`).
  */
 export async function signingPages(
 	ctx: RequestContext,
 	request: { path: string; qs?: IDataObject; itemIndex?: number },
 	limit?: number,
 ): Promise<IDataObject[]> {
-	const perPage = limit === undefined ? MAX_PER_PAGE : Math.min(MAX_PER_PAGE, Math.max(1, limit));
-	const records: IDataObject[] = [];
-	const seen = new Set<unknown>();
-	for (let page = 1; ; page++) {
-		const answer = await signingRequest<Page>(ctx, {
-			method: 'GET',
-			path: request.path,
-			qs: { ...request.qs, page, perPage },
+	const records = await readNumberedPages(
+		async (page, perPage) =>
+			(
+				await signingRequest<Page>(ctx, {
+					method: 'GET',
+					path: request.path,
+					qs: { ...request.qs, page, perPage },
+					itemIndex: request.itemIndex,
+				})
+			).data,
+		{ maxPerPage: MAX_PER_PAGE, limit, idOf: (record) => record.id },
+	);
+	if (records) return records;
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`The ${request.path.endsWith('/templates') ? 'templates' : 'documents'} kept changing while they were read (3 attempts)`,
+		{
 			itemIndex: request.itemIndex,
-		});
-		for (const record of answer.data) {
-			if (seen.has(record.id)) continue;
-			seen.add(record.id);
-			records.push(record);
-			if (limit !== undefined && records.length >= limit) return records;
-		}
-		if (answer.data.length === 0 || page >= answer.pagination.totalPages) return records;
-	}
+			description:
+				'So many records were added or left the filter between two pages, in every read, that no complete, duplicate-free list could be returned. Run the node again, or narrow the read with a filter.',
+		},
+	);
 }
 
 /** A document, or the service's 404 as an API error pointing at the item. */

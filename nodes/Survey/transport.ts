@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { mapConcurrently, type RequestPacer } from '../shared/concurrency';
@@ -43,11 +43,12 @@ export async function getResponse(ctx: RequestContext, responseId: string, itemI
 	return await (await surveyAdapter(ctx, itemIndex)).getResponse(ctx, responseId, itemIndex);
 }
 
+/** Erases a response; `alreadyGone` when the service no longer has it (see `deleteUnlessGone`). */
 export async function deleteResponse(
-	ctx: RequestContext,
+	ctx: IExecuteFunctions,
 	responseId: string,
-	itemIndex?: number,
-): Promise<IDataObject> {
+	itemIndex: number,
+): Promise<{ erased: IDataObject; alreadyGone: boolean }> {
 	return await (await surveyAdapter(ctx, itemIndex)).deleteResponse(ctx, responseId, itemIndex);
 }
 

@@ -199,8 +199,8 @@ describe('a bookmark record’s whole life in a real n8n', () => {
 		expect(nodeOutput(execution, 'Remove Tags')).toEqual([
 			{ id, detached: [{ id: expect.any(String), name: 'n8n' }] },
 		]);
-		expect(nodeOutput(execution, 'Delete')).toEqual([{ deleted: true, id }]);
-		expect(await response.json()).toEqual({ deleted: true, id: listId });
+		expect(nodeOutput(execution, 'Delete')).toEqual([{ deleted: true, id, alreadyGone: false }]);
+		expect(await response.json()).toEqual({ deleted: true, id: listId, alreadyGone: false });
 
 		const requests = (await control.requests()).map((r) => [r.method, r.path, r.status, r.rawBody]);
 		expect(requests).toEqual([

@@ -57,6 +57,22 @@ interface Fault {
 	delayMs: number;
 	/** Retry-After of a simulated 429. */
 	retryAfter: number;
+	/**
+	 * The service carries the request out, and only then does the fault strike, as when a gateway
+	 * in front of it gives up (`status`) or the connection breaks (`drop`) before the answer arrives.
+	 */
+	afterHandling: boolean;
+	/** The connection is closed without an answer (the client sees a network error). */
+	drop: boolean;
+	/** Only requests whose path ends with this are struck (and counted). */
+	path?: string;
+}
+
+declare module 'fastify' {
+	interface FastifyRequest {
+		/** A fault that strikes once the request was carried out. */
+		faultAfterHandling?: Fault;
+	}
 }
 
 const CONTROL_PREFIX = '/_sandbox/';
@@ -106,10 +122,19 @@ export function createService(options: ServiceOptions): Service {
 	app.addHook('onRequest', async (request, reply) => {
 		if (!isApi(request)) return undefined;
 		await sleeper.sleep(latencyMs);
-		if (fault && fault.count > 0) {
+		if (fault && fault.count > 0 && (!fault.path || request.url.split('?')[0].endsWith(fault.path))) {
 			fault.count--;
 			const { status, delayMs, retryAfter } = fault;
 			await sleeper.sleep(delayMs);
+			if (fault.afterHandling) {
+				request.faultAfterHandling = fault;
+				return undefined;
+			}
+			if (fault.drop) {
+				reply.hijack();
+				request.raw.socket.destroy();
+				return reply;
+			}
 			if (status === 429) reply.header('retry-after', String(retryAfter));
 			return options.errors.send(reply, status, `Simulated fault ${status}`);
 		}
@@ -121,6 +146,18 @@ export function createService(options: ServiceOptions): Service {
 			return options.errors.send(reply, 429, 'Too many requests');
 		}
 		return undefined;
+	});
+
+	app.addHook('onSend', async (request, reply, payload) => {
+		const after = request.faultAfterHandling;
+		if (!after) return payload;
+		if (after.drop) {
+			request.raw.socket.destroy();
+			return payload;
+		}
+		// A gateway's answer, not the service's: plain text.
+		reply.code(after.status).type('text/plain');
+		return `Simulated fault ${after.status} after the request was carried out`;
 	});
 
 	app.addHook('onResponse', async (request, reply) => {
@@ -171,13 +208,22 @@ export function createService(options: ServiceOptions): Service {
 	app.put('/_sandbox/faults', async (request) => {
 		const body = checkBody(request.body, {
 			required: { status: 'integer', count: 'integer' },
-			optional: { delayMs: 'integer', retryAfter: 'integer' },
+			optional: {
+				delayMs: 'integer',
+				retryAfter: 'integer',
+				afterHandling: 'boolean',
+				drop: 'boolean',
+				path: 'string',
+			},
 		});
 		const next: Fault = {
 			status: body.status as number,
 			count: body.count as number,
 			delayMs: (body.delayMs as number | undefined) ?? 0,
 			retryAfter: (body.retryAfter as number | undefined) ?? 1,
+			afterHandling: (body.afterHandling as boolean | undefined) ?? false,
+			drop: (body.drop as boolean | undefined) ?? false,
+			path: body.path as string | undefined,
 		};
 		if (next.status < 400 || next.status > 599) {
 			throw badRequest('"status" must be an error status, 400 to 599');

@@ -87,6 +87,8 @@ interface SigningDocument {
 	prefillFields?: Array<{ id: string; value: string }>;
 	meta?: { subject?: string; message?: string; redirectUrl?: string };
 	auditLog: AuditEntry[];
+	/** See `PdfSource.pdfPadding`. */
+	pdfPadding?: number;
 }
 
 interface Endpoint {
@@ -672,6 +674,15 @@ export function createSigningService(
 			(body.reason as string | undefined) ?? 'No reason given',
 		);
 		return documentView(document);
+	});
+	/** Makes the document's PDFs about `bytes` larger, for tests of large downloads. */
+	app.put('/_sandbox/documents/:documentId/pdf-padding', async (request) => {
+		const document = findDocument(request);
+		const body = checkBody(request.body, { required: { bytes: 'integer' } });
+		const bytes = body.bytes as number;
+		if (bytes < 0 || bytes > 512 * 1024 * 1024) throw badRequest('"bytes" must be 0 to 536870912');
+		document.pdfPadding = bytes;
+		return { id: document.id, pdfPadding: bytes };
 	});
 	/** Moves a document's times back, for "pending for more than 3 days" in demos and tests. */
 	app.post('/_sandbox/documents/:documentId/age', async (request) => {

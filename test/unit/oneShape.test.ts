@@ -215,8 +215,8 @@ describe('One output shape per node (version 2)', () => {
 			for (const document of documents) expect(keysOf(document)).toEqual(shape);
 			const eventFields = ['deliveryId', 'event', 'eventAt', 'recipient', 'rejectionReason'];
 			for (const event of emitted) expect(keysOf(event)).toEqual([...shape, ...eventFields].sort());
-			// Cancel answers with the document's ID and status only: under the same names.
-			expect(cancelled).toEqual({ documentId: draft.documentId, status: 'CANCELLED' });
+			// Cancel answers with the document's ID and status only, under the same names, and whether it was gone already.
+			expect(cancelled).toEqual({ documentId: draft.documentId, status: 'CANCELLED', alreadyGone: false });
 
 			const recipientShape = ['email', 'name', 'recipientId', 'role', 'signedAt', 'signingStatus'];
 			for (const document of [got, ...documents, ...emitted]) {

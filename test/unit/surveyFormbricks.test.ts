@@ -249,7 +249,8 @@ describe('Survey node with the credential set to Formbricks', () => {
 					],
 					{ staticData, executionId },
 				);
-			const mark = (executionId: string) => run({ resource: 'response', operation: 'markAsRead' }, { staticData, executionId });
+			const mark = (executionId: string) =>
+				run({ resource: 'response', operation: 'markAsRead' }, { staticData, executionId, parentNodes: ['Node Under Test'] });
 			expect(await read('1')).toHaveLength(6);
 			await mark('1');
 			expect(await read('2')).toEqual([]);
@@ -306,8 +307,19 @@ describe('Survey node with the credential set to Formbricks', () => {
 				createdAt: expect.any(String),
 				updatedAt: expect.any(String),
 				finished: true,
+				alreadyGone: false,
 			});
 			expect((await h.api(`/api/v1/management/responses/${responses.ada}`)).status).toBe(404);
+		});
+
+		it('Delete of a response already gone: Formbricks’ 404, or alreadyGone with If Already Deleted → Succeed', async () => {
+			await h.api(`/api/v1/management/responses/${responses.ada}`, 'DELETE');
+			const parameters = { resource: 'response', operation: 'delete', responseId: responses.ada };
+			const error = await run(parameters).catch((e) => e);
+			expect(error).toBeInstanceOf(NodeApiError);
+			expect(error.message).toBe('The Formbricks server answered 404: Response not found');
+			const [out] = await run({ ...parameters, ifAlreadyGone: 'succeed' });
+			expect(out).toMatchObject({ deleted: true, id: responses.ada, alreadyGone: true });
 		});
 
 		it('Delete with a key without Manage access: Formbricks’ 401, and what to change', async () => {

@@ -4,7 +4,8 @@ import { DOCUMENTED_API, DOCUMENTED_API_LABEL } from '../../shared/apiChoice';
 import type { OtherApiProbe } from '../../shared/credentialTest';
 import { isObject } from '../../shared/credentialTest';
 import type { RequestContext, ServiceRequest } from '../../shared/request';
-import { serviceRequest } from '../../shared/request';
+import { serviceAnswer, serviceRequest } from '../../shared/request';
+import { deleteUnlessGone } from '../../shared/alreadyGone';
 import { FORMBRICKS_API_PROBE } from './formbricksCredential';
 import type { RemoteHook, ResponsePage, ResponsePageQuery, SurveyAdapter, SurveyEvent } from './index';
 
@@ -104,12 +105,13 @@ export const documentedAdapter: SurveyAdapter = {
 	},
 
 	async deleteResponse(ctx, responseId, itemIndex) {
-		const { data } = await request<{ data: IDataObject }>(ctx, {
+		const send = async (request: ServiceRequest) =>
+			await serviceAnswer<{ data?: IDataObject }>(ctx, 'surveyApi', SERVICE, { ...request });
+		const { body, alreadyGone } = await deleteUnlessGone(ctx, itemIndex, send, {
 			method: 'DELETE',
 			path: `/api/v1/management/responses/${encodeURIComponent(responseId)}`,
-			itemIndex,
 		});
-		return data;
+		return { erased: body?.data ?? {}, alreadyGone };
 	},
 
 	async listHooks(ctx) {

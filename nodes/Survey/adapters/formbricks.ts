@@ -4,7 +4,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { isObject } from '../../shared/credentialTest';
 import { mapConcurrently, type RequestPacer } from '../../shared/concurrency';
 import type { RequestContext, ServiceRequest } from '../../shared/request';
-import { serviceRequest } from '../../shared/request';
+import { serviceAnswer, serviceRequest } from '../../shared/request';
+import { deleteUnlessGone } from '../../shared/alreadyGone';
 import { DOCUMENTED_API_PROBE } from './documented';
 import { formbricksCredentialProbe } from './formbricksCredential';
 import { documentedEvent, documentedSurvey, formbricksError } from './formbricksShapes';
@@ -161,12 +162,13 @@ export const formbricksAdapter: SurveyAdapter = {
 	},
 
 	async deleteResponse(ctx, responseId, itemIndex) {
-		const { data } = await request<{ data: IDataObject }>(ctx, {
+		const send = async (request: ServiceRequest) =>
+			await serviceAnswer<{ data?: IDataObject }>(ctx, 'surveyApi', SERVICE, { readError: formbricksError, ...request });
+		const { body, alreadyGone } = await deleteUnlessGone(ctx, itemIndex, send, {
 			method: 'DELETE',
 			path: `/api/v1/management/responses/${encodeURIComponent(responseId)}`,
-			itemIndex,
 		});
-		return data;
+		return { erased: body?.data ?? {}, alreadyGone };
 	},
 
 	async listHooks(ctx) {

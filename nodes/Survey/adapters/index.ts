@@ -1,4 +1,4 @@
-import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { pickAdapter } from '../../shared/apiChoice';
 import type { RequestPacer } from '../../shared/concurrency';
@@ -37,8 +37,15 @@ export interface SurveyAdapter {
 	/** One page of a survey's responses, oldest first; `total` only where the API tells it. */
 	responsePage(ctx: RequestContext, query: ResponsePageQuery): Promise<ResponsePage>;
 	getResponse(ctx: RequestContext, responseId: string, itemIndex?: number): Promise<IDataObject>;
-	/** Erases a response; resolves to the response as it was. */
-	deleteResponse(ctx: RequestContext, responseId: string, itemIndex?: number): Promise<IDataObject>;
+	/**
+	 * Erases a response: the response as it was, or `alreadyGone` when the service no longer has
+	 * it and the node's If Already Deleted says that counts as done (`deleteUnlessGone`).
+	 */
+	deleteResponse(
+		ctx: IExecuteFunctions,
+		responseId: string,
+		itemIndex: number,
+	): Promise<{ erased: IDataObject; alreadyGone: boolean }>;
 
 	/** The webhooks registered with the service (`baseUrl`: where they were registered, when not the credential's). */
 	listHooks(ctx: RequestContext): Promise<RemoteHook[]>;

@@ -18,6 +18,7 @@ import type {
 } from 'n8n-workflow';
 
 import { EventEmitter } from 'node:events';
+import { Readable } from 'node:stream';
 
 import { BookmarkApi } from '../../../credentials/BookmarkApi.credentials';
 import { SigningApi } from '../../../credentials/SigningApi.credentials';
@@ -85,7 +86,12 @@ export async function authenticatedRequest(
 		throw new HttpRequestError((error as Error).message, cause?.code ?? (error as Error).name);
 	}
 	let parsed: unknown;
-	if (options.encoding === 'arraybuffer') {
+	if (options.encoding === 'stream') {
+		// The answer as it arrives, as axios gives it for responseType stream.
+		parsed = response.body
+			? Readable.fromWeb(response.body as import('node:stream/web').ReadableStream)
+			: Readable.from([]);
+	} else if (options.encoding === 'arraybuffer') {
 		// A file: its bytes, as axios gives them for responseType arraybuffer.
 		parsed = Buffer.from(await response.arrayBuffer());
 	} else {
@@ -106,6 +112,13 @@ export async function authenticatedRequest(
 	return { statusCode: response.status, headers: responseHeaders, body: parsed };
 }
 
+/** All of a stream's bytes, as n8n's default binary mode reads a streamed file. */
+async function streamBytes(stream: NodeJS.ReadableStream): Promise<Buffer> {
+	const chunks: Buffer[] = [];
+	for await (const chunk of stream) chunks.push(Buffer.from(chunk));
+	return Buffer.concat(chunks);
+}
+
 export type Parameters = Record<string, unknown>;
 
 export interface ExecuteOptions {
@@ -124,6 +137,10 @@ export interface ExecuteOptions {
 	tool?: boolean;
 	/** Sees each request before it is sent, e.g. to change the service's data between pages. */
 	onRequest?: (request: IHttpRequestOptions, count: number) => Promise<void>;
+	/** The nodes before this one in the workflow (`getParentNodes()`); none by default. */
+	parentNodes?: string[];
+	/** The workflow's time zone (`getTimezone()`); n8n's default when not given. */
+	timezone?: string;
 }
 
 export interface ExecuteHarness {
@@ -184,6 +201,9 @@ export function executeContext(options: ExecuteOptions): ExecuteHarness {
 		},
 		getExecutionId: () => options.executionId ?? 'execution-under-test',
 		isToolExecution: () => options.tool === true,
+		getParentNodes: () =>
+			(options.parentNodes ?? []).map((name) => ({ name, type: 'n8n-nodes-base.noOp', typeVersion: 1 })),
+		getTimezone: () => options.timezone ?? 'America/New_York',
 		helpers: {
 			httpRequestWithAuthentication: async (type: string, requestOptions: IHttpRequestOptions) => {
 				await options.onRequest?.(requestOptions, ++sent);
@@ -192,13 +212,21 @@ export function executeContext(options: ExecuteOptions): ExecuteHarness {
 			returnJsonArray: (data: IDataObject | IDataObject[]) =>
 				(Array.isArray(data) ? data : [data]).map((json) => ({ json })),
 			// n8n's default (in-memory) binary mode: the bytes travel base64-encoded in the item.
-			prepareBinaryData: async (data: Buffer, fileName?: string, mimeType?: string) => ({
-				data: data.toString('base64'),
-				mimeType: mimeType ?? 'application/octet-stream',
-				fileName,
-				fileExtension: fileName?.split('.').pop(),
-				fileSize: `${data.length} B`,
-			}),
+			prepareBinaryData: async (
+				data: Buffer | NodeJS.ReadableStream,
+				fileName?: string,
+				mimeType?: string,
+			) => {
+				const bytes = Buffer.isBuffer(data) ? data : await streamBytes(data);
+				return {
+					data: bytes.toString('base64'),
+					mimeType: mimeType ?? 'application/octet-stream',
+					fileName,
+					fileExtension: fileName?.split('.').pop(),
+					fileSize: `${bytes.length} B`,
+					bytes: bytes.length,
+				};
+			},
 		},
 	} as unknown as IExecuteFunctions;
 	return { context, requests };

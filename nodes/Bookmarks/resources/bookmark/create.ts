@@ -3,8 +3,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { invalidInput, isHttpUrl, requiredString } from '../../../shared/validation';
-import { bookmarkRequest, recordPath } from '../../transport';
+import { bookmarkRequest, MAX_TAGS_PER_REQUEST } from '../../transport';
 import { shapeWrite, simplifyBookmarksParameter } from './simplify';
+import { readTagList, TAGS_HINT } from './tagList';
+import { updateExisting } from './updateExisting';
 
 const show = { resource: ['bookmark'], operation: ['create'] };
 
@@ -55,7 +57,8 @@ export const createDescription: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'residency, portfolio',
-		description: 'Comma-separated tags to attach to the record',
+		description: 'Tags to attach to the record (at most 50)',
+		hint: TAGS_HINT,
 		displayOptions: { show },
 	},
 	{
@@ -105,12 +108,6 @@ export const createDescription: INodeProperties[] = [
 	},
 ];
 
-/** Tags from a comma-separated string or an array (as an expression may give), trimmed, without duplicates. */
-export function parseTags(value: unknown): string[] {
-	const parts = Array.isArray(value) ? value.map(String) : String(value ?? '').split(',');
-	return [...new Set(parts.map((tag) => tag.trim()).filter((tag) => tag !== ''))];
-}
-
 export async function create(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const body = createBody(this, itemIndex);
 	return await shapeWrite(this, itemIndex, async () => await storeRecord(this, itemIndex, body));
@@ -130,7 +127,17 @@ function createBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	}
 	const title = String(ctx.getNodeParameter('title', itemIndex, '') ?? '').trim();
 	if (title) body.title = title;
-	const tags = parseTags(ctx.getNodeParameter('tags', itemIndex, ''));
+	const tags = readTagList(ctx, itemIndex, ctx.getNodeParameter('tags', itemIndex, ''));
+	// Checked before anything is sent: with If URL Exists → Update It the tags go to the
+	// service's tag request, which takes at most 50.
+	if (tags.length > MAX_TAGS_PER_REQUEST) {
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			'Tags',
+			`${tags.length} tags given; at most ${MAX_TAGS_PER_REQUEST}`,
+		);
+	}
 	if (tags.length) body.tags = tags;
 	const notes = String(ctx.getNodeParameter('notes', itemIndex, '') ?? '').trim();
 	if (notes) body.note = notes;
@@ -167,37 +174,5 @@ async function storeRecord(
 	}
 	if (ifUrlExists === 'update')
 		return await updateExisting(ctx, itemIndex, String(record.id), body, record);
-	return { ...record, alreadyExists: true };
-}
-
-/** Applies the given title, note and tags to a record found by its URL, and returns it as it is now. */
-async function updateExisting(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	recordId: string,
-	body: IDataObject,
-	existing: IDataObject,
-): Promise<IDataObject> {
-	let record: IDataObject = existing;
-	const changes: IDataObject = {};
-	if (body.title !== undefined) changes.title = body.title;
-	if (body.note !== undefined) changes.note = body.note;
-	if (Object.keys(changes).length) {
-		record = await bookmarkRequest(ctx, {
-			method: 'PATCH',
-			path: recordPath(recordId),
-			body: changes,
-			itemIndex,
-		});
-	}
-	if (body.tags !== undefined) {
-		await bookmarkRequest(ctx, {
-			method: 'POST',
-			path: recordPath(recordId, '/tags'),
-			body: { tags: body.tags },
-			itemIndex,
-		});
-		record = await bookmarkRequest(ctx, { method: 'GET', path: recordPath(recordId), itemIndex });
-	}
 	return { ...record, alreadyExists: true };
 }

@@ -1,14 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { deleteUnlessGone, ifAlreadyGoneParameter } from '../../../shared/alreadyGone';
 import { requiredId } from '../../../shared/validation';
-import { bookmarkRequest, recordPath } from '../../transport';
+import { bookmarkAnswer, recordPath } from '../../transport';
 import { recordLocator } from '../locators';
+
+const show = { resource: ['bookmark'], operation: ['delete'] };
 
 export const deleteDescription: INodeProperties[] = [
 	recordLocator(
-		{ resource: ['bookmark'], operation: ['delete'] },
+		show,
 		'The record to delete for good (to keep it out of sight instead, archive it with Update)',
 	),
+	ifAlreadyGoneParameter(show, 'deleted'),
 ];
 
 export async function deleteRecord(
@@ -16,6 +20,9 @@ export async function deleteRecord(
 	itemIndex: number,
 ): Promise<IDataObject> {
 	const recordId = requiredId(this, itemIndex, 'recordId', 'Bookmark');
-	await bookmarkRequest(this, { method: 'DELETE', path: recordPath(recordId), itemIndex });
-	return { deleted: true, id: recordId };
+	const { alreadyGone } = await deleteUnlessGone(this, itemIndex, bookmarkAnswer.bind(null, this), {
+		method: 'DELETE',
+		path: recordPath(recordId),
+	});
+	return { deleted: true, id: recordId, alreadyGone };
 }

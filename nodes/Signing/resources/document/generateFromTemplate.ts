@@ -16,6 +16,7 @@ import {
 	templateNotFoundHint,
 } from '../template/locator';
 import { simplifyDocument, simplifyDocumentParameter, wantsSimplified } from './simplify';
+import { prefillValue } from './prefillValue';
 
 const showOnlyForGenerate = { resource: ['document'], operation: ['generateFromTemplate'] };
 
@@ -195,7 +196,7 @@ export const generateFromTemplateDescription: INodeProperties[] = [
 						type: 'string',
 						default: '',
 						description:
-							'As the field’s type wants it (shown under each field in the list): text; a number; a date as YYYY-MM-DD; true or false for a checkbox; one of the options for a dropdown',
+							'As the field’s type wants it (shown under each field in the list): text; a number; a date as YYYY-MM-DD, or a date from an expression such as {{ $now }} (its day in the workflow’s time zone); true or false for a checkbox; one of the options for a dropdown',
 					},
 				],
 			},
@@ -306,11 +307,6 @@ function prefillFromParameters(ctx: IExecuteFunctions, itemIndex: number): unkno
 	);
 }
 
-const isRealDate = (value: string) =>
-	/^\d{4}-\d{2}-\d{2}$/.test(value) &&
-	!Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
-	new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
-
 /**
  * Prefill values as the service wants them (strings of the field's type), checked against the
  * template before anything is sent, so that a typo names its field instead of failing later.
@@ -346,51 +342,7 @@ export function readPrefillFields(
 		const name = `Prefill Fields › ${String(field.label)}`;
 		if (seen.has(String(field.id))) throw invalidInput(ctx, itemIndex, name, 'is given twice');
 		seen.add(String(field.id));
-		if (value === undefined || value === null || typeof value === 'object') {
-			throw invalidInput(ctx, itemIndex, name, 'needs a value');
-		}
-		const text = String(value).trim();
-		switch (field.type) {
-			case 'number':
-				if (!/^-?\d+(\.\d+)?$/.test(text))
-					throw invalidInput(ctx, itemIndex, name, `"${text}" is not a number`);
-				break;
-			case 'date':
-				if (!isRealDate(text)) {
-					throw invalidInput(
-						ctx,
-						itemIndex,
-						name,
-						`"${text}" is not a date as YYYY-MM-DD (e.g. 2027-01-04)`,
-					);
-				}
-				break;
-			case 'checkbox':
-				if (text !== 'true' && text !== 'false') {
-					throw invalidInput(
-						ctx,
-						itemIndex,
-						name,
-						`"${text}" is not a checkbox value: use true or false`,
-					);
-				}
-				break;
-			case 'dropdown': {
-				const options = (field.options as string[] | undefined) ?? [];
-				if (!options.includes(text)) {
-					throw invalidInput(
-						ctx,
-						itemIndex,
-						name,
-						`"${text}" is not one of its options: ${options.join(', ')}`,
-					);
-				}
-				break;
-			}
-			default:
-				break;
-		}
-		return { id: String(field.id), value: field.type === 'text' ? String(value) : text };
+		return { id: String(field.id), value: prefillValue(ctx, itemIndex, name, field, value) };
 	});
 }
 

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { ItemOperation } from '../../../shared/execute';
-import { cancel } from './cancel';
+import { cancel, cancelDescription } from './cancel';
 import { documentIdDescription } from './documentId';
 import { download, downloadDescription } from './download';
 import { generateFromTemplate, generateFromTemplateDescription } from './generateFromTemplate';
@@ -94,4 +94,5 @@ export const documentDescription: INodeProperties[] = [
 	...resendDescription,
 	...downloadDescription,
 	...getAuditLogDescription,
+	...cancelDescription,
 ];

@@ -34,11 +34,15 @@ export const resendDescription: INodeProperties[] = [
 		default: '',
 		placeholder: 'rcp_…, rcp_…',
 		description:
-			'Recipients to remind, separated by commas (or an expression giving an array): the recipientId of each, from Get or the event payload. None of them may have signed already.',
+			'Recipients to remind, separated by commas (or an expression giving an array): the recipientId of each, from Get or the event payload. Each is reminded once, however often it is given. None of them may have signed already.',
 		displayOptions: { show: { ...show, remind: ['chosen'] } },
 	},
 ];
 
+/**
+ * The recipient IDs, each once: IDs joined from several items often repeat one, and the
+ * service would remind that person once per repetition.
+ */
 function readRecipientIds(ctx: IExecuteFunctions, itemIndex: number): string[] {
 	const value = ctx.getNodeParameter('recipientIds', itemIndex, '') as unknown;
 	const ids = (Array.isArray(value) ? value.map(String) : String(value ?? '').split(','))
@@ -46,7 +50,7 @@ function readRecipientIds(ctx: IExecuteFunctions, itemIndex: number): string[] {
 		.filter((id) => id !== '');
 	if (ids.length === 0)
 		throw invalidInput(ctx, itemIndex, 'Recipient IDs', 'give at least one recipient ID');
-	return ids;
+	return [...new Set(ids)];
 }
 
 /** Sends the invitation again; the answer lists whom it reached. */

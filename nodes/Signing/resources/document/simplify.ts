@@ -43,6 +43,7 @@ export function simplifyRecipient(recipient: IDataObject): IDataObject {
 export const simplifyCancelled = (answer: IDataObject): IDataObject => ({
 	documentId: answer.id ?? null,
 	status: answer.status ?? null,
+	alreadyGone: answer.alreadyGone ?? false,
 });
 
 /**

@@ -25,7 +25,7 @@ export async function deleteOne(this: IExecuteFunctions, itemIndex: number): Pro
 		);
 	}
 	const responseId = requiredId(this, itemIndex, 'responseId', 'Response ID');
-	const erased = await deleteResponse(this, responseId, itemIndex);
+	const { erased, alreadyGone } = await deleteResponse(this, responseId, itemIndex);
 	// Version 2 names the response as every other operation does (the one shape of issue 28).
 	return {
 		deleted: true,
@@ -34,5 +34,6 @@ export async function deleteOne(this: IExecuteFunctions, itemIndex: number): Pro
 		createdAt: erased.createdAt ?? null,
 		updatedAt: erased.updatedAt ?? null,
 		finished: erased.finished ?? null,
+		alreadyGone,
 	};
 }

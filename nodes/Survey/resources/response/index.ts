@@ -1,5 +1,6 @@
 import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { ifAlreadyGoneParameter } from '../../../shared/alreadyGone';
 import { returnAllAndLimit } from '../../../shared/descriptions';
 import { inOneShapeVersions, inVersion1 } from '../../../shared/simplify';
 import type { ItemOperation } from '../../../shared/execute';
@@ -13,7 +14,7 @@ import { getMany } from './getMany';
 import { hiddenWhileOnlyNew, onlyNewOptionsOfVersion1, onlyNewParameters } from './onlyNew';
 import { maxConcurrencyOption, offsetOption } from './options';
 import { simplifyResponsesParameter } from './simplify';
-import { commitWatermark } from './watermark';
+import { commitMarksBefore } from './watermark';
 
 export { maxConcurrencyOption } from './options';
 
@@ -22,7 +23,8 @@ const dateFilter = (name: string, displayName: string, description: string): INo
 	name,
 	type: 'dateTime',
 	default: '',
-	description: `${description} (inclusive; a date alone is midnight UTC, a time without a zone is UTC)`,
+	description: `${description} (inclusive; a date alone means its first instant)`,
+	hint: 'Read in the workflow’s time zone (workflow settings) unless it names a zone, e.g. Z or +02:00',
 });
 
 const showGetMany = { resource: ['response'], operation: ['getMany'] };
@@ -58,7 +60,7 @@ export const responseDescription: INodeProperties[] = [
 				value: 'markAsRead',
 				action: 'Mark new responses as read',
 				description:
-					'Put at the end of a workflow that uses "Only New Since Last Run": the next run starts after what this run read',
+					'Put at the end of a workflow that uses "Only New Since Last Run": the next run starts after what the Get Many steps before this one read',
 			},
 		],
 		default: 'getMany',
@@ -82,6 +84,7 @@ export const responseDescription: INodeProperties[] = [
 			'Whether an AI agent may erase responses when this node is its tool. Off: as a tool, Delete refuses and nothing is erased.',
 		displayOptions: { show: { resource: ['response'], operation: ['delete'] } },
 	},
+	ifAlreadyGoneParameter({ resource: ['response'], operation: ['delete'] }, 'deleted'),
 	surveyLocator(showGetMany),
 	...onlyNewParameters(showGetMany),
 	...returnAllAndLimit(showGetMany, RESPONSES_DEFAULT_LIMIT).map((parameter) => ({
@@ -141,9 +144,12 @@ function getManyOptions(show: IDisplayOptions['show'], ofLayout: INodeProperties
 	};
 }
 
-/** Commits the marks this execution's "Only New Since Last Run" reads recorded (the first item does it). */
+/**
+ * Commits the marks this execution's "Only New Since Last Run" reads before this step recorded
+ * (the first item does it).
+ */
 async function markAsRead(this: IExecuteFunctions): Promise<IDataObject> {
-	return { marksCommitted: commitWatermark(this) };
+	return { marksCommitted: commitMarksBefore(this) };
 }
 
 export const responseOperations: Record<string, ItemOperation> = {

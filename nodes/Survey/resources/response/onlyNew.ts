@@ -9,7 +9,7 @@ import { givesOneShape, inOneShapeVersions } from '../../../shared/simplify';
  * shown only then (n8n 1.x cannot show a top-level parameter by an option inside a collection).
  */
 const ONLY_NEW_DESCRIPTION =
-	'Whether to read only the responses created or changed since the last run that reached a Response → Mark as Read step (put one at the end of the workflow). All of them: Limit and Offset do not apply. Kept in the workflow’s static data; manual runs in the editor do not move it.';
+	'Whether to read only the responses created or changed since the last run that reached a Response → Mark as Read step after this node (put one at the end of the workflow). All of them: Limit and Offset do not apply. Kept in the workflow’s static data, per node and survey; manual runs in the editor do not move it.';
 
 const onlyNew: INodeProperties = {
 	displayName: 'Only New Since Last Run',
@@ -34,7 +34,8 @@ const advanceMark: INodeProperties = {
 		{
 			name: 'When Marked as Read',
 			value: 'whenMarkedAsRead',
-			description: 'Only when a Response → Mark as Read step of this run is reached',
+			description:
+				'Only when a Response → Mark as Read step after this node is reached in the same run',
 		},
 	],
 };
