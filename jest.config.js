@@ -28,5 +28,12 @@ module.exports = {
 			transform: tsJest,
 			testMatch: ['<rootDir>/test/e2e-queue/**/*.test.ts'],
 		},
+		{
+			// The real Karakeep (scripts/install-karakeep.sh, test/harness/karakeep.ts): its own stage.
+			displayName: 'karakeep',
+			testEnvironment: 'node',
+			transform: tsJest,
+			testMatch: ['<rootDir>/test/karakeep/**/*.test.ts'],
+		},
 	],
 };

@@ -11,12 +11,13 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 
 import addFormats from 'ajv-formats';
 import { OpenAPIBackend, type Operation } from 'openapi-backend';
 import { parse as parseYaml } from 'yaml';
 
+import { realServicesDirs } from '../../harness/realServices';
 import { apiVersion, FormbricksProblem, v1, v2, type ApiVersion } from './errors';
 
 export const SPEC_FILES: Record<ApiVersion, { file: string; blob: string; apiRoot: string }> = {
@@ -47,13 +48,11 @@ export const SPEC_DEVIATIONS: Record<string, string> = {
 		'The same route answers `{data: <deleted response>}`; the spec describes it unwrapped.',
 };
 
-/** Where the specs are: FORMBRICKS_SPECS_DIR, or `shared/real-services/specs` beside the repository. */
+/** Where the specs are: FORMBRICKS_SPECS_DIR, or the shared specs (test/harness/realServices.ts). */
 export function specsDirectory(): string {
-	const repository = resolve(__dirname, '..', '..', '..');
 	const candidates = [
 		process.env.FORMBRICKS_SPECS_DIR,
-		join(repository, '..', 'shared', 'real-services', 'specs'),
-		join(repository, '..', '..', 'shared', 'real-services', 'specs'),
+		...realServicesDirs().map((dir) => join(dir, 'specs')),
 	].filter((candidate): candidate is string => Boolean(candidate));
 	const found = candidates.find((candidate) => existsSync(join(candidate, SPEC_FILES.v1.file)));
 	if (!found) {
