@@ -64,7 +64,7 @@ describe('Survey nodes on Formbricks, in a real n8n', () => {
 	beforeAll(async () => {
 		sandbox = await startSandbox({ survey: 'formbricks', webhookRetryDelayMs: 200 });
 		n8n = await startN8n({ packageTarball: await packPackage() });
-		credentials = await createSandboxCredentials(n8n, sandbox, { surveyApi: 'formbricks' });
+		credentials = await createSandboxCredentials(n8n, sandbox);
 	});
 	afterAll(async () => {
 		await n8n?.stop();
