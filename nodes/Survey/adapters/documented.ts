@@ -3,10 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { DOCUMENTED_API, DOCUMENTED_API_LABEL } from '../../shared/apiChoice';
 import type { OtherApiProbe } from '../../shared/credentialTest';
 import { isObject } from '../../shared/credentialTest';
-import type { RequestContext, ServiceRequest } from '../../shared/request';
-import { serviceAnswer, serviceRequest } from '../../shared/request';
-import { deleteUnlessGone } from '../../shared/alreadyGone';
 import { FORMBRICKS_API_PROBE } from './formbricksCredential';
+import { dateQuery, managementV1 } from './managementV1';
 import type { RemoteHook, ResponsePage, ResponsePageQuery, SurveyAdapter, SurveyEvent } from './index';
 
 const SERVICE = 'survey service';
@@ -28,9 +26,8 @@ export const DOCUMENTED_API_PROBE: OtherApiProbe = {
 const MANUAL_HINT =
 	'This survey service has no webhook API. Set "Registration" to Manual and add the webhook URL in the service yourself.';
 
-async function request<T = IDataObject>(ctx: RequestContext, options: ServiceRequest): Promise<T> {
-	return await serviceRequest<T>(ctx, 'surveyApi', SERVICE, options);
-}
+const v1 = managementV1(SERVICE);
+const request = v1.request;
 
 /** The survey service as CONTRACTS.md describes it (section 3 and Part 2, section 6). */
 export const documentedAdapter: SurveyAdapter = {
@@ -53,41 +50,20 @@ export const documentedAdapter: SurveyAdapter = {
 		otherApi: FORMBRICKS_API_PROBE,
 	},
 
-	async listSurveys(ctx, itemIndex) {
-		const { data } = await request<{ data: IDataObject[] }>(ctx, {
-			method: 'GET',
-			path: '/api/v1/management/surveys',
-			itemIndex,
-		});
-		return data;
-	},
+	listSurveys: v1.listSurveys,
 
 	// Listed with every survey.
 	async withResponseCounts(_ctx, surveys) {
 		return surveys;
 	},
 
-	async getSurvey(ctx, surveyId, itemIndex) {
-		const { data } = await request<{ data: IDataObject }>(ctx, {
-			method: 'GET',
-			path: `/api/v1/management/surveys/${encodeURIComponent(surveyId)}`,
-			itemIndex,
-		});
-		return data;
-	},
+	getSurvey: v1.getSurvey,
 
 	async responsePage(ctx, query: ResponsePageQuery): Promise<ResponsePage> {
-		const { startDate, endDate, filterDateField } = query.dateFilter ?? {};
-		const dates: IDataObject = {};
-		if (startDate !== undefined) dates.startDate = startDate;
-		if (endDate !== undefined) dates.endDate = endDate;
-		if (filterDateField !== undefined && (startDate !== undefined || endDate !== undefined)) {
-			dates.filterDateField = filterDateField;
-		}
-		const page = await request<{ data: IDataObject[]; meta: { total: number } }>(ctx, {
+		const page = await v1.request<{ data: IDataObject[]; meta: { total: number } }>(ctx, {
 			method: 'GET',
 			path: `/api/v1/management/surveys/${encodeURIComponent(query.surveyId)}/responses`,
-			qs: { limit: query.limit, offset: query.skip, ...dates },
+			qs: { limit: query.limit, offset: query.skip, ...dateQuery(query.dateFilter) },
 			itemIndex: query.itemIndex,
 			baseUrl: query.baseUrl,
 			pacer: query.pacer,
@@ -95,24 +71,8 @@ export const documentedAdapter: SurveyAdapter = {
 		return { responses: page.data, total: page.meta.total };
 	},
 
-	async getResponse(ctx, responseId, itemIndex) {
-		const { data } = await request<{ data: IDataObject }>(ctx, {
-			method: 'GET',
-			path: `/api/v1/management/responses/${encodeURIComponent(responseId)}`,
-			itemIndex,
-		});
-		return data;
-	},
-
-	async deleteResponse(ctx, responseId, itemIndex) {
-		const send = async (request: ServiceRequest) =>
-			await serviceAnswer<{ data?: IDataObject }>(ctx, 'surveyApi', SERVICE, { ...request });
-		const { body, alreadyGone } = await deleteUnlessGone(ctx, itemIndex, send, {
-			method: 'DELETE',
-			path: `/api/v1/management/responses/${encodeURIComponent(responseId)}`,
-		});
-		return { erased: body?.data ?? {}, alreadyGone };
-	},
+	getResponse: v1.getResponse,
+	deleteResponse: v1.deleteResponse,
 
 	async listHooks(ctx) {
 		const { data } = await request<{ data: RemoteHook[] }>(ctx, {
@@ -133,14 +93,7 @@ export const documentedAdapter: SurveyAdapter = {
 		return data;
 	},
 
-	async deleteHook(ctx, hookId, baseUrl) {
-		await request(ctx, {
-			method: 'DELETE',
-			baseUrl,
-			path: `/api/v1/webhooks/${encodeURIComponent(hookId)}`,
-			acceptStatuses: [404],
-		});
-	},
+	deleteHook: v1.deleteHook,
 
 	parseDelivery(body): SurveyEvent | undefined {
 		if (!isObject(body) || typeof body.event !== 'string' || typeof body.surveyId !== 'string') return undefined;

@@ -3,12 +3,11 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { isObject } from '../../shared/credentialTest';
 import { mapConcurrently, type RequestPacer } from '../../shared/concurrency';
-import type { RequestContext, ServiceRequest } from '../../shared/request';
-import { serviceAnswer, serviceRequest } from '../../shared/request';
-import { deleteUnlessGone } from '../../shared/alreadyGone';
+import type { RequestContext } from '../../shared/request';
 import { DOCUMENTED_API_PROBE } from './documented';
 import { formbricksCredentialProbe } from './formbricksCredential';
 import { documentedEvent, documentedSurvey, formbricksError } from './formbricksShapes';
+import { dateQuery, managementV1 } from './managementV1';
 import type { RemoteHook, ResponsePage, ResponsePageQuery, SurveyAdapter } from './index';
 
 /**
@@ -26,9 +25,8 @@ const PAGE_SIZE = 250;
 /** Surveys whose responses are counted at the same time for Survey → Get Many. */
 const COUNT_CONCURRENCY = 4;
 
-async function request<T = IDataObject>(ctx: RequestContext, options: ServiceRequest): Promise<T> {
-	return await serviceRequest<T>(ctx, 'surveyApi', SERVICE, { readError: formbricksError, ...options });
-}
+const v1 = managementV1(SERVICE, formbricksError);
+const request = v1.request;
 
 /** `GET /api/v2/management/responses`: a survey's responses, oldest first, with v2's filters. */
 async function v2Responses(
@@ -113,12 +111,7 @@ export const formbricksAdapter: SurveyAdapter = {
 	credentialProbe: formbricksCredentialProbe(DOCUMENTED_API_PROBE),
 
 	async listSurveys(ctx, itemIndex) {
-		const { data } = await request<{ data: IDataObject[] }>(ctx, {
-			method: 'GET',
-			path: '/api/v1/management/surveys',
-			itemIndex,
-		});
-		return data.map(documentedSurvey);
+		return (await v1.listSurveys(ctx, itemIndex)).map(documentedSurvey);
 	},
 
 	async withResponseCounts(ctx, surveys, itemIndex) {
@@ -130,46 +123,18 @@ export const formbricksAdapter: SurveyAdapter = {
 	},
 
 	async getSurvey(ctx, surveyId, itemIndex) {
-		const { data } = await request<{ data: IDataObject }>(ctx, {
-			method: 'GET',
-			path: `/api/v1/management/surveys/${encodeURIComponent(surveyId)}`,
-			itemIndex,
-		});
-		return documentedSurvey(data);
+		return documentedSurvey(await v1.getSurvey(ctx, surveyId, itemIndex));
 	},
 
 	async responsePage(ctx, query: ResponsePageQuery): Promise<ResponsePage> {
-		const { startDate, endDate, filterDateField } = query.dateFilter ?? {};
-		const dates: IDataObject = {};
-		if (startDate !== undefined) dates.startDate = startDate;
-		if (endDate !== undefined) dates.endDate = endDate;
-		if (filterDateField !== undefined && (startDate !== undefined || endDate !== undefined)) {
-			dates.filterDateField = filterDateField;
-		}
-		const responses = await v2Responses(ctx, query, dates);
+		const responses = await v2Responses(ctx, query, dateQuery(query.dateFilter));
 		// v2 answers an unknown survey with no responses: its survey route says whether it exists.
 		if (query.skip === 0 && responses.length === 0) await this.getSurvey(ctx, query.surveyId, query.itemIndex);
 		return { responses };
 	},
 
-	async getResponse(ctx, responseId, itemIndex) {
-		const { data } = await request<{ data: IDataObject }>(ctx, {
-			method: 'GET',
-			path: `/api/v1/management/responses/${encodeURIComponent(responseId)}`,
-			itemIndex,
-		});
-		return data;
-	},
-
-	async deleteResponse(ctx, responseId, itemIndex) {
-		const send = async (request: ServiceRequest) =>
-			await serviceAnswer<{ data?: IDataObject }>(ctx, 'surveyApi', SERVICE, { readError: formbricksError, ...request });
-		const { body, alreadyGone } = await deleteUnlessGone(ctx, itemIndex, send, {
-			method: 'DELETE',
-			path: `/api/v1/management/responses/${encodeURIComponent(responseId)}`,
-		});
-		return { erased: body?.data ?? {}, alreadyGone };
-	},
+	getResponse: v1.getResponse,
+	deleteResponse: v1.deleteResponse,
 
 	async listHooks(ctx) {
 		const { data } = await request<{ data: RemoteHook[] }>(ctx, { method: 'GET', path: '/api/v1/webhooks' });
@@ -187,14 +152,7 @@ export const formbricksAdapter: SurveyAdapter = {
 		return data;
 	},
 
-	async deleteHook(ctx, hookId, baseUrl) {
-		await request(ctx, {
-			method: 'DELETE',
-			baseUrl,
-			path: `/api/v1/webhooks/${encodeURIComponent(hookId)}`,
-			acceptStatuses: [404],
-		});
-	},
+	deleteHook: v1.deleteHook,
 
 	parseDelivery: documentedEvent,
 };
