@@ -6,6 +6,8 @@ import {
 	ifAlreadyGoneParameter,
 	readIfAlreadyGone,
 } from '../../../shared/alreadyGone';
+import { requireToolConsent } from '../../../shared/toolConsent';
+import { consentTo } from '../../personalData';
 import { signingAnswer, signingRequest } from '../../transport';
 import { documentPath, readDocumentId } from './documentId';
 import { simplifyCancelled, wantsSimplified } from './simplify';
@@ -16,6 +18,7 @@ export const cancelDescription: INodeProperties[] = [
 
 /** Cancels a draft or pending document. A completed one stays: signed records are never deleted. */
 export async function cancel(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	requireToolConsent(this, itemIndex, consentTo('Cancelling documents'));
 	const documentId = readDocumentId(this, itemIndex);
 	const answer = await signingAnswer<IDataObject>(this, {
 		method: 'DELETE',

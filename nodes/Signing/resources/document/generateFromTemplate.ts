@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { runsAsTool } from '../../../shared/privacy';
+import { personalDataOption, runsAsTool } from '../../../shared/privacy';
+import { requireToolConsent } from '../../../shared/toolConsent';
+import { consentTo, PERSONAL_DATA_DESCRIPTION } from '../../personalData';
 import {
 	invalidInput,
 	isEmail,
@@ -261,6 +263,7 @@ export const generateFromTemplateDescription: INodeProperties[] = [
 				description:
 					'Whether to return each recipient’s signing URL. Anyone with the link can sign as that recipient. Without this option: included, but left out when the node runs as an AI agent tool.',
 			},
+			{ ...personalDataOption, description: PERSONAL_DATA_DESCRIPTION },
 		],
 	},
 ];
@@ -427,11 +430,20 @@ export async function generateFromTemplate(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<IDataObject> {
+	const distribute = this.getNodeParameter('distribute', itemIndex, true) as boolean;
+	// A draft e-mails no one; sending it at once does, which an agent may do only with consent.
+	if (distribute !== false) {
+		requireToolConsent(
+			this,
+			itemIndex,
+			consentTo('Generating a document that e-mails its recipients'),
+			'Or turn Send Now off: an agent may then create drafts, which e-mail no one, to send later.',
+		);
+	}
 	const templateId = readTemplateId(this, itemIndex);
 	const title = requiredString(this, itemIndex, 'title', 'Title');
 	const recipients = readRecipients(this, itemIndex);
 	const meta = readEmailOptions(this, itemIndex);
-	const distribute = this.getNodeParameter('distribute', itemIndex, true) as boolean;
 	const body: IDataObject = { title, recipients: recipients as unknown as IDataObject[] };
 	// The template is read only when there are values to check against its fields.
 	if (prefillFromParameters(this, itemIndex).length > 0) {

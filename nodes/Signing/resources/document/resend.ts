@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { invalidInput } from '../../../shared/validation';
+import { requireToolConsent } from '../../../shared/toolConsent';
+import { consentTo } from '../../personalData';
 import { signingRequest } from '../../transport';
 import { documentPath, readDocumentId } from './documentId';
 
@@ -55,6 +57,7 @@ function readRecipientIds(ctx: IExecuteFunctions, itemIndex: number): string[] {
 
 /** Sends the invitation again; the answer lists whom it reached. */
 export async function resend(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	requireToolConsent(this, itemIndex, consentTo('Sending reminders'));
 	const documentId = readDocumentId(this, itemIndex);
 	const chosen = this.getNodeParameter('remind', itemIndex, 'allPending') === 'chosen';
 	const body = chosen ? { recipientIds: readRecipientIds(this, itemIndex) } : undefined;
