@@ -6,6 +6,7 @@ import { FORMBRICKS_SEED, SEED, startSandbox } from '../sandbox';
 import type { N8nInstance } from './n8n';
 import { listWorkflowFiles, PACKAGE_NAME, packPackage, startN8n } from './n8n';
 import { N8N_MAJOR } from './paths';
+import { waitUntil } from './processes';
 
 export const SIGNING_WEBHOOK_SECRET = 'sandbox-signing-webhook-secret';
 /** The bearer token MCP clients send to the sample MCP servers (credential "MCP clients (sandbox)"). */
@@ -207,17 +208,40 @@ export interface ExecutionSummary {
 
 const UNFINISHED = new Set(['new', 'running', 'waiting']);
 
+async function allExecutions(n8n: N8nInstance, workflowId: string, includeData: boolean): Promise<ExecutionSummary[]> {
+	const page = await n8n.api<{ data: ExecutionSummary[] }>(
+		'GET',
+		`/executions?workflowId=${workflowId}&includeData=${includeData}&limit=250`,
+	);
+	return page.data;
+}
+
 /** The workflow's finished executions, newest first; running ones have no output to read yet. */
 export async function listExecutions(
 	n8n: N8nInstance,
 	workflowId: string,
 	includeData = false,
 ): Promise<ExecutionSummary[]> {
-	const page = await n8n.api<{ data: ExecutionSummary[] }>(
-		'GET',
-		`/executions?workflowId=${workflowId}&includeData=${includeData}&limit=250`,
-	);
-	return page.data.filter((execution) => !UNFINISHED.has(execution.status));
+	return (await allExecutions(n8n, workflowId, includeData)).filter((execution) => !UNFINISHED.has(execution.status));
+}
+
+/**
+ * The workflow's executions once at least `atLeast` exist and none is still running: with the
+ * sandbox's deliveries settled, n8n 2.x has stored an execution for every delivery it
+ * accepted, so the list is final and a test sees a duplicate without sleeping for it.
+ * (n8n 1.x answers a delivery before it stores the execution: there a duplicate can still be
+ * missed, never reported falsely.)
+ */
+export async function settledExecutions(
+	n8n: N8nInstance,
+	workflowId: string,
+	atLeast = 1,
+	includeData = false,
+): Promise<ExecutionSummary[]> {
+	return await waitUntil(`${atLeast} finished executions of workflow ${workflowId}`, async () => {
+		const all = await allExecutions(n8n, workflowId, includeData);
+		return all.length >= atLeast && all.every((execution) => !UNFINISHED.has(execution.status)) && all;
+	});
 }
 
 /** First output items of a node in an execution. */

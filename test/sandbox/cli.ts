@@ -2,9 +2,11 @@
 /**
  * Starts the sandbox on fixed ports for demos and manual tests: `npm run sandbox`.
  * Prints one JSON line with each service's URL and key once all three listen.
- * SANDBOX_SIGNING_API=documenso makes the signing service a Documenso (test/sandbox/documenso/).
+ * SANDBOX_SIGNING_API=documenso makes the signing service a Documenso (test/sandbox/documenso/),
+ * SANDBOX_SURVEY_API=formbricks the survey service a Formbricks (test/sandbox/formbricks/),
+ * SANDBOX_CLOCK=manual their time one that moves only when told to (README.md, Time).
  */
-import { startSandbox } from './index';
+import { type Clock, ManualClock, startSandbox, systemClock } from './index';
 
 function port(variable: string, fallback: number): number {
 	const value = process.env[variable] ?? String(fallback);
@@ -43,6 +45,14 @@ function chosenApi<T extends string>(variable: string, apis: readonly T[]): T {
 	return value as T;
 }
 
+/** The machine's clock unless SANDBOX_CLOCK=manual: then time moves only by POST /_sandbox/clock/advance. */
+function clock(): Clock {
+	const value = process.env.SANDBOX_CLOCK ?? 'system';
+	if (value === 'system') return systemClock;
+	if (value === 'manual') return new ManualClock();
+	throw new Error(`SANDBOX_CLOCK must be "system" or "manual", not "${value}"`);
+}
+
 async function main() {
 	const apis = {
 		signing: chosenApi('SANDBOX_SIGNING_API', ['documented', 'documenso'] as const),
@@ -57,6 +67,7 @@ async function main() {
 		},
 		signingWebhookEndpoints: signingWebhooks(),
 		survey: apis.survey,
+		clock: clock(),
 	});
 	const summary: Record<string, Record<string, string>> = Object.fromEntries(
 		(['signing', 'bookmark', 'survey'] as const).map((name) => [

@@ -7,7 +7,6 @@
 import { DOCUMENSO_SEED, type Sandbox, startSandbox } from './index';
 import {
 	ada,
-	DEADLINE_MS,
 	director,
 	documensoClient,
 	eventsOf,
@@ -155,7 +154,7 @@ describe('Documenso flavour: webhooks', () => {
 		await subscribe({ events: ['DOCUMENT_CREATED'] });
 		receiver.answers = lateFailures([500, 503, 502, 500]);
 		const created = await use(false);
-		const deliveries = await receiver.waitFor(4, DEADLINE_MS);
+		const deliveries = await receiver.waitFor(4);
 		expect(deliveries.map((delivery) => delivery.body.event)).toEqual(
 			Array(4).fill('DOCUMENT_CREATED'),
 		);
@@ -168,7 +167,7 @@ describe('Documenso flavour: webhooks', () => {
 		// The next event to the same URL is delivered only once the failed one is given up.
 		await subscribe({ events: ['DOCUMENT_SENT'] });
 		await post('/api/v2/document/distribute', { documentId: created.id });
-		await receiver.waitFor(5, DEADLINE_MS);
+		await receiver.waitFor(5);
 		const log = await attempts();
 		expect(
 			log

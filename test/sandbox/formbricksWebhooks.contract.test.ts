@@ -265,7 +265,7 @@ describe('a receiver that does not answer', () => {
 	it('counts as a failed attempt after the timeout, and the event is retried with the same webhook-id', async () => {
 		// Its own sandbox with a short timeout: only the attempt that is never answered may time out here.
 		const fb = await startFormbricks({ backoffDelayMs: 1, timeoutMs: 200 });
-		const receiver = await startReceiver([{ status: 200, delayMs: 60_000 }]);
+		const receiver = await startReceiver([{ status: 200, after: new Promise(() => undefined) }]);
 		try {
 			await call(`${fb.url}/api/v1/webhooks`, {
 				method: 'POST',

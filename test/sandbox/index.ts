@@ -10,6 +10,7 @@ import { DOCUMENSO_ATTEMPTS, DOCUMENSO_WEBHOOK_TIMEOUT_MS } from './documenso/we
 import { listen, type Service } from './service';
 import { createSigningService } from './signing';
 import { createSurveyService } from './survey';
+import { type Clock, systemClock } from './timers';
 
 export { SEED, SEED_COUNTS } from './seed';
 export { FORMBRICKS_SEED, FORMBRICKS_SEED_COUNTS } from './formbricks';
@@ -17,6 +18,7 @@ export { DOCUMENSO_SEED } from './documenso/seed';
 export { standardWebhookHeaders } from './survey';
 export type { RecordedRequest } from './service';
 export type { DeliveryAttempt } from './deliveries';
+export { ManualClock, systemClock, type Clock, type PendingWait, type WaitPurpose } from './timers';
 
 export const DEFAULT_KEYS = {
 	signing: 'sandbox-signing-token',
@@ -58,6 +60,12 @@ export interface SandboxOptions {
 	 * residency and erasure surveys with the question ids the sample workflows read (`npm start`).
 	 */
 	formbricks?: { legacyEnvironmentId?: boolean; publicUrl?: string; sampleQuestionIds?: boolean };
+	/**
+	 * The time of all three services: rate-limit windows, Retry-After, webhook retries and
+	 * timeouts, fault delays, latency, and the times in records and logs. The machine's clock by
+	 * default; a test passes a ManualClock to move time itself (see README.md, Time).
+	 */
+	clock?: Clock;
 	logger?: boolean;
 }
 
@@ -73,6 +81,9 @@ export interface Sandbox {
 	signing: ServiceHandle;
 	bookmark: ServiceHandle;
 	survey: ServiceHandle;
+	clock: Clock;
+	/** Webhook deliveries not yet tried to the end, both services together (see Deliverer.pending). */
+	pendingDeliveries(): number;
 	/** Closes the servers and cancels pending webhook deliveries. */
 	stop(): Promise<void>;
 }
@@ -88,6 +99,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		...options.keys,
 	};
 	const seed = options.seed ?? true;
+	const clock = options.clock ?? systemClock;
 	const rateLimit = (service: keyof typeof DEFAULT_RATE_LIMITS) =>
 		options.rateLimits?.[service] === undefined
 			? DEFAULT_RATE_LIMITS[service]
@@ -95,6 +107,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const delivery = {
 		retryDelayMs: options.webhookRetryDelayMs ?? 500,
 		timeoutMs: options.webhookTimeoutMs ?? 5_000,
+		clock,
 	};
 	const deliverers = [
 		new Deliverer(
@@ -103,6 +116,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 						retryDelayMs: delivery.retryDelayMs,
 						timeoutMs: options.webhookTimeoutMs ?? DOCUMENSO_WEBHOOK_TIMEOUT_MS,
 						maxAttempts: DOCUMENSO_ATTEMPTS,
+						clock,
 					}
 				: delivery,
 		),
@@ -114,6 +128,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		apiKey: keys.signing,
 		rateLimit: rateLimit('signing'),
 		deliverer: signingDeliverer,
+		clock,
 		seed,
 		endpoints: options.signingWebhookEndpoints ?? [],
 		logger: options.logger,
@@ -125,6 +140,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const bookmark = createBookmarkService({
 		apiKey: keys.bookmark,
 		rateLimit: rateLimit('bookmark'),
+		clock,
 		seed,
 		logger: options.logger,
 	});
@@ -134,6 +150,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 					apiKey: keys.survey,
 					rateLimit: rateLimit('survey'),
 					deliverer: surveyDeliverer,
+					clock,
 					seed,
 					backoffDelayMs: options.webhookRetryDelayMs,
 					logger: options.logger,
@@ -143,6 +160,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 					apiKey: keys.survey,
 					rateLimit: rateLimit('survey'),
 					deliverer: surveyDeliverer,
+					clock,
 					seed,
 					logger: options.logger,
 				});
@@ -171,7 +189,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		};
 		signing.setPublicUrl?.(handles.signing.url);
 		started = true;
-		return { ...handles, stop };
+		const pendingDeliveries = () =>
+			deliverers.reduce((sum, deliverer) => sum + deliverer.pending, 0);
+		return { ...handles, clock, pendingDeliveries, stop };
 	} finally {
 		// A port in use must not leave the other servers listening.
 		if (!started) await stop();

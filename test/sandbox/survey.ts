@@ -8,6 +8,7 @@ import type { Deliverer } from './deliveries';
 import { daysAgo, newId, oldestFirst } from './ids';
 import { seedResponses, seedSurveys } from './seed';
 import { bearerToken, createService, type Service } from './service';
+import { type Clock, isoNow } from './timers';
 import {
 	badRequest,
 	checkBody,
@@ -24,8 +25,12 @@ import {
  * The headers of one signed delivery, as the service sends them (Standard Webhooks): signed now,
  * over the exact body, so the same id can be signed again for a retry.
  */
-export function standardWebhookHeaders(signer: Webhook, webhookId: string, body: string): Record<string, string> {
-	const now = new Date();
+export function standardWebhookHeaders(
+	signer: Webhook,
+	webhookId: string,
+	body: string,
+	now = new Date(),
+): Record<string, string> {
 	return {
 		'content-type': 'application/json',
 		'webhook-id': webhookId,
@@ -94,6 +99,7 @@ export interface SurveyOptions {
 	apiKey: string;
 	rateLimit: number | null;
 	deliverer: Deliverer;
+	clock: Clock;
 	seed: boolean;
 	logger?: boolean;
 }
@@ -152,7 +158,7 @@ export function createSurveyService(options: SurveyOptions): Service {
 	};
 
 	const reset = () => {
-		options.deliverer.log.length = 0;
+		options.deliverer.reset();
 		surveys = new Map();
 		responses = new Map();
 		responsesById = new Map();
@@ -169,6 +175,7 @@ export function createSurveyService(options: SurveyOptions): Service {
 		presentedKey,
 		errors: surveyErrors,
 		rateLimit: options.rateLimit,
+		clock: options.clock,
 		logger: options.logger,
 		reset,
 	});
@@ -196,7 +203,8 @@ export function createSurveyService(options: SurveyOptions): Service {
 				event,
 				url: hook.url,
 				body,
-				headers: () => standardWebhookHeaders(signer, webhookId, body),
+				headers: () =>
+					standardWebhookHeaders(signer, webhookId, body, new Date(options.clock.now())),
 			});
 		}
 	};
@@ -317,7 +325,7 @@ export function createSurveyService(options: SurveyOptions): Service {
 	});
 
 	// Control endpoints: respondents' actions and bulk data.
-	app.get('/_sandbox/deliveries', async () => ({ deliveries: options.deliverer.log }));
+	app.get('/_sandbox/deliveries', async () => options.deliverer.report());
 	// With their secrets, so that tests and benchmarks can sign deliveries as the service would.
 	app.get('/_sandbox/webhooks', async () => ({ data: hooks }));
 	app.post('/_sandbox/surveys', async (request) => {
@@ -330,7 +338,7 @@ export function createSurveyService(options: SurveyOptions): Service {
 			name: nonEmpty(body.name, 'name'),
 			status: oneOf(body.status ?? 'inProgress', SURVEY_STATUSES, 'status'),
 			type: oneOf(body.type ?? 'link', SURVEY_TYPES, 'type'),
-			createdAt: new Date().toISOString(),
+			createdAt: isoNow(options.clock),
 			questions: ((body.questions as unknown[] | undefined) ?? []).map((question, index) =>
 				checkQuestion(question, `questions[${index}]`),
 			),
@@ -344,7 +352,7 @@ export function createSurveyService(options: SurveyOptions): Service {
 			required: { data: 'object' },
 			optional: { finished: 'boolean', createdAt: 'string', meta: 'object' },
 		});
-		const now = new Date().toISOString();
+		const now = isoNow(options.clock);
 		const response: ResponseRecord = {
 			id: newId('resp'),
 			surveyId,
@@ -365,7 +373,7 @@ export function createSurveyService(options: SurveyOptions): Service {
 		const wasFinished = response.finished;
 		response.data = { ...response.data, ...(body.data as Record<string, unknown> | undefined) };
 		if (body.finished !== undefined) response.finished = body.finished as boolean;
-		response.updatedAt = new Date().toISOString();
+		response.updatedAt = isoNow(options.clock);
 		fire('responseUpdated', response);
 		if (!wasFinished && response.finished) fire('responseFinished', response);
 		return { data: response };

@@ -5,7 +5,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { Signing } from '../../nodes/Signing/Signing.node';
 import { SigningTrigger } from '../../nodes/Signing/SigningTrigger.node';
-import { type Sandbox, SEED, startSandbox } from '../sandbox';
+import { ManualClock, type Sandbox, SEED, startSandbox } from '../sandbox';
 import { SEED_TEMPLATE_FIELDS } from '../sandbox/seed';
 import { startReceiver, type Receiver } from '../sandbox/testkit';
 import {
@@ -636,7 +636,8 @@ describe('Signing Trigger: document.opened, document.rejected, document.cancelle
 
 	beforeAll(async () => {
 		receiver = await startReceiver();
-		sandbox = await startSandbox({ signingWebhookEndpoints: [{ url: receiver.url }] });
+		// No webhook timeout fires on a manual clock: a busy machine cannot cause a redelivery here.
+		sandbox = await startSandbox({ clock: new ManualClock(), signingWebhookEndpoints: [{ url: receiver.url }] });
 	});
 	afterAll(async () => {
 		await sandbox?.stop();

@@ -7,6 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import type { Deliverer } from '../deliveries';
 import { createService, type Service } from '../service';
+import type { Clock } from '../timers';
 import { registerDocumensoControl } from './control';
 import { documensoErrors } from './errors';
 import { OPERATIONS } from './sdk';
@@ -18,6 +19,8 @@ export interface DocumensoOptions {
 	apiKey: string;
 	rateLimit: number | null;
 	deliverer: Deliverer;
+	/** The sandbox's time (../timers.ts). */
+	clock: Clock;
 	seed: boolean;
 	/** Webhooks the team admin configured before the start; every event unless `events` says otherwise. */
 	endpoints: Array<{ url: string; secret?: string; events?: WebhookEvent[] }>;
@@ -53,6 +56,7 @@ export function createDocumensoService(options: DocumensoOptions): Service {
 		presentedKey: documensoToken,
 		errors: documensoErrors(procedureOf, (reply) => PDF_ROUTES.has(routeOf(reply) ?? '')),
 		rateLimit: options.rateLimit,
+		clock: options.clock,
 		openPrefixes: ['/sign/', '/api/v2/openapi.json'],
 		logger: options.logger,
 		reset: () => store.reset(),

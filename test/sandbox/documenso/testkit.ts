@@ -1,9 +1,11 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
 /**
  * What the Documenso flavour's contract tests share. All their waiting is here: they wait for
  * events (deliveries arriving, the deliverer going idle), each under one generous deadline that
  * only a hung sandbox reaches, never for a length of time.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
+
 import { DOCUMENSO_SEED, type Sandbox, startSandbox } from '../index';
 import { call, type Receiver } from '../testkit';
 
@@ -17,7 +19,7 @@ export const logger = process.env.SANDBOX_LOG === '1';
  * millisecond and its `createdAt` must differ (a slower machine only widens the gap).
  */
 export const lateFailures = (statuses: number[]) =>
-	statuses.map((status) => ({ status, delayMs: 5 }));
+	statuses.map((status, index) => ({ status, after: sleep(5 * (index + 1)) }));
 
 export async function startDocumenso(): Promise<Sandbox> {
 	// No pause between attempts: Documenso's default (local) job runner retries at once too.
@@ -61,6 +63,6 @@ export async function eventsOf(receiver: Receiver, documentId: number, count: nu
 		if (bodies.length >= count) return bodies;
 		if (Date.now() > deadline)
 			throw new Error(`Expected ${count} deliveries of ${documentId}, got ${bodies.length}`);
-		await receiver.waitFor(receiver.received.length + 1, DEADLINE_MS);
+		await receiver.waitFor(receiver.received.length + 1);
 	}
 }

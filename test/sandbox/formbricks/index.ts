@@ -10,6 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { Deliverer } from '../deliveries';
 import { createService, listen, type Service } from '../service';
+import { type Clock, systemClock } from '../timers';
 import { HttpProblem } from '../validation';
 import { registerControlRoutes, type FormbricksSettings, type SpecViolation } from './control';
 import { apiVersion, formbricksErrorStyle, FormbricksProblem, sendNextNotFound, v1, v2 } from './errors';
@@ -28,6 +29,8 @@ export interface FormbricksOptions {
 	/** Requests per sliding 60 s per key (Formbricks: 100); null for none. */
 	rateLimit: number | null;
 	deliverer: Deliverer;
+	/** The sandbox's time (../timers.ts). */
+	clock: Clock;
 	seed: boolean;
 	/** BullMQ's backoff delay before the 2nd attempt (doubled before the 3rd); 5000 in Formbricks. */
 	backoffDelayMs?: number;
@@ -86,6 +89,7 @@ export async function createFormbricksService(options: FormbricksOptions): Promi
 		presentedKey,
 		errors: formbricksErrorStyle({ retryAfter: () => settings.retryAfter }),
 		rateLimit: options.rateLimit,
+		clock: options.clock,
 		openPrefixes: ['/health', '/api/v2/health'],
 		logger: options.logger,
 		reset: () => {
@@ -187,9 +191,11 @@ export interface FormbricksSandbox {
 export async function startFormbricks(
 	options: Partial<Omit<FormbricksOptions, 'deliverer'>> & { timeoutMs?: number } = {},
 ): Promise<FormbricksSandbox> {
+	const clock = options.clock ?? systemClock;
 	const deliverer = new Deliverer({
 		retryDelayMs: 0,
 		timeoutMs: options.timeoutMs ?? FORMBRICKS_DELIVERY.timeoutMs,
+		clock,
 	});
 	const apiKey = options.apiKey ?? 'fbk_sandboxFormbricksKey';
 	const service = await createFormbricksService({
@@ -197,6 +203,7 @@ export async function startFormbricks(
 		apiKey,
 		rateLimit: options.rateLimit === undefined ? 100 : options.rateLimit,
 		deliverer,
+		clock,
 		seed: options.seed ?? true,
 	});
 	const stop = async () => {

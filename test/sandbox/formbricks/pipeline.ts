@@ -57,14 +57,23 @@ export class Pipeline {
 	enqueue(job: PipelineJob): void {
 		pipelineResponse(job.response);
 		const jobId = String(++this.jobCount);
-		this.options.deliverer.enqueue(WORKER, async () => await this.attempt(jobId, job, 1));
+		this.options.deliverer.enqueue(
+			WORKER,
+			async (generation) => await this.attempt(jobId, job, 1, generation),
+		);
 	}
 
 	async idle(): Promise<void> {
 		await this.options.deliverer.idle();
 	}
 
-	private async attempt(jobId: string, job: PipelineJob, attempt: number): Promise<void> {
+	/** `generation`: the deliverer's when the event happened; a reset since drops the job. */
+	private async attempt(
+		jobId: string,
+		job: PipelineJob,
+		attempt: number,
+		generation: number,
+	): Promise<void> {
 		const { deliverer } = this.options;
 		const survey = this.options.survey(job.surveyId);
 		if (!survey) return;
@@ -89,16 +98,25 @@ export class Pipeline {
 						headers: () => delivery.headers,
 					},
 					attempt,
+					generation,
 				);
 				return entry.status !== undefined && entry.status >= 200 && entry.status < 300;
 			}),
 		);
 		if (results.every(Boolean) || attempt >= FORMBRICKS_DELIVERY.attempts) return;
 		// The wait is queued under its own key, so that idle() waits for the retry too.
-		deliverer.enqueue(`${WORKER}:retry:${jobId}`, async () => {
-			if (await deliverer.pause(backoffMs(this.options.backoffDelayMs, attempt))) {
-				deliverer.enqueue(WORKER, async () => await this.attempt(jobId, job, attempt + 1));
-			}
-		});
+		deliverer.enqueue(
+			`${WORKER}:retry:${jobId}`,
+			async () => {
+				if (await deliverer.pause(backoffMs(this.options.backoffDelayMs, attempt), generation)) {
+					deliverer.enqueue(
+						WORKER,
+						async () => await this.attempt(jobId, job, attempt + 1, generation),
+						generation,
+					);
+				}
+			},
+			generation,
+		);
 	}
 }

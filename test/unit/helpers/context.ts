@@ -47,8 +47,27 @@ function resolveCredentialTemplate(template: string, credentials: IDataObject): 
 		);
 }
 
+let inFlight = 0;
+
+/** Requests sent and not yet read to the end: fake time moves only while there are none (clock.ts). */
+export const requestsInFlight = () => inFlight;
+
 /** What n8n's `httpRequestWithAuthentication` does for a generic `authenticate` block. */
 export async function authenticatedRequest(
+	credentialType: string,
+	credentials: IDataObject,
+	options: IHttpRequestOptions,
+	log?: IHttpRequestOptions[],
+): Promise<unknown> {
+	inFlight++;
+	try {
+		return await sendRequest(credentialType, credentials, options, log);
+	} finally {
+		inFlight--;
+	}
+}
+
+async function sendRequest(
 	credentialType: string,
 	credentials: IDataObject,
 	options: IHttpRequestOptions,
