@@ -35,6 +35,8 @@ export interface ServiceRequest {
 	encoding?: 'arraybuffer' | 'stream';
 	/** The pool the request runs in, told when the service rate-limits it. */
 	pacer?: RequestPacer;
+	/** Reads the service's error body where it is not the usual `{ code, message }` (another API's shape). */
+	readError?: ServiceErrorReader;
 	/**
 	 * Whether the request may be sent again after a server error or a lost connection. By
 	 * default the methods that are safe to repeat (GET, HEAD, PUT, DELETE) are; POST and PATCH never.
@@ -58,6 +60,15 @@ export interface ServiceAnswer<T> {
 	/** For an accepted error status: the error the request would have failed with. */
 	error?: NodeApiError;
 }
+
+/** A service's own words for a failed request, and advice where its message alone would puzzle. */
+export interface ServiceError {
+	message: string;
+	code?: string;
+	hint?: string;
+}
+
+export type ServiceErrorReader = (body: unknown, status: number) => ServiceError;
 
 export interface RetryPolicy {
 	/** Retries after a 429, which are always safe: the service says it did nothing. */
@@ -137,7 +148,7 @@ export function parseRetryAfter(value: string | string[] | undefined, now = Date
 }
 
 /** The service's own words from an error body that may be JSON (`message`, `code`) or plain text. */
-export function serviceErrorOf(body: unknown): { message: string; code?: string } {
+export function serviceErrorOf(body: unknown): ServiceError {
 	// A file request's error arrives as bytes, like the file would have.
 	if (body instanceof ArrayBuffer) body = Buffer.from(body);
 	if (ArrayBuffer.isView(body)) {
@@ -169,7 +180,7 @@ function apiError(
 	status: number,
 	body: unknown,
 ): NodeApiError {
-	const { message, code } = serviceErrorOf(body);
+	const { message, code, hint } = (request.readError ?? serviceErrorOf)(body, status);
 	const serviceMessage = message || `HTTP ${status}`;
 	return new NodeApiError(
 		ctx.getNode(),
@@ -177,7 +188,7 @@ function apiError(
 		{
 			httpCode: String(status),
 			message: `The ${serviceName} answered ${status}: ${serviceMessage}`,
-			description: [`${request.method} ${request.path}${code ? ` (${code})` : ''}`, request.errorHints?.[status]]
+			description: [`${request.method} ${request.path}${code ? ` (${code})` : ''}`, request.errorHints?.[status], hint]
 				.filter(Boolean)
 				.join('. '),
 			itemIndex: request.itemIndex,
