@@ -10,7 +10,7 @@ import { executeOperation } from '../shared/execute';
 import { signingApiTest } from './credentialTest';
 import { documentDescription, documentOperations } from './resources/document';
 import { templateDescription, templateOperations } from './resources/template';
-import { getTemplateFields, searchTemplates } from './resources/template/locator';
+import { getTemplateFields, getTemplateSlots, searchTemplates } from './resources/template/locator';
 import { readmeSection } from '../shared/docs';
 import { SIGNING_DESCRIPTION } from '../shared/nodeDescriptions';
 import { NODE_VERSIONS, ONE_SHAPE_VERSION } from '../shared/simplify';
@@ -53,7 +53,7 @@ export class Signing implements INodeType {
 	methods = {
 		credentialTest: { signingApiTest },
 		listSearch: { searchTemplates },
-		loadOptions: { getTemplateFields },
+		loadOptions: { getTemplateFields, getTemplateSlots },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

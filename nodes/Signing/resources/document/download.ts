@@ -7,8 +7,8 @@ import { withBinary } from '../../../shared/execute';
 import { runsAsTool } from '../../../shared/privacy';
 import { fileNameFrom } from '../../../shared/fileName';
 import { invalidInput } from '../../../shared/validation';
-import { getSigningDocument, signingAnswer } from '../../transport';
-import { documentPath, readDocumentId } from './documentId';
+import { signingAdapter } from '../../adapters';
+import { readDocumentId } from './documentId';
 
 const show = { resource: ['document'], operation: ['download'] };
 
@@ -77,7 +77,8 @@ export async function download(
 	if (binaryPropertyName === '') {
 		throw invalidInput(this, itemIndex, 'Put Output File in Field', 'must not be empty');
 	}
-	const document = await getSigningDocument(this, documentId, itemIndex);
+	const adapter = await signingAdapter(this, itemIndex);
+	const document = await adapter.getDocument(this, documentId, itemIndex);
 	const notCompleted = () =>
 		new NodeOperationError(
 			this.getNode(),
@@ -98,23 +99,21 @@ export async function download(
 		fileName,
 		mimeType: 'application/pdf',
 	};
-	const file = { path: documentPath(documentId, '/download'), qs: { version }, itemIndex };
 
 	if (runsAsTool(this)) {
-		const head = await signingAnswer(this, { method: 'HEAD', ...file, acceptStatuses: [409] });
+		const head = await adapter.downloadFile(this, document, { documentId, version, method: 'HEAD' }, itemIndex);
 		if (head.error) throw notCompleted();
 		return { ...metadata, fileSize: contentLength(head.headers) };
 	}
 
-	const answer = await signingAnswer<FileStream>(this, {
-		method: 'GET',
-		...file,
-		encoding: 'stream',
-		timeoutMs: DOWNLOAD_TIMEOUT_MS,
-		acceptStatuses: [409],
-	});
+	const answer = await adapter.downloadFile(
+		this,
+		document,
+		{ documentId, version, method: 'GET', timeoutMs: DOWNLOAD_TIMEOUT_MS },
+		itemIndex,
+	);
 	if (answer.error) throw notCompleted();
-	const binary = await this.helpers.prepareBinaryData(answer.body, fileName, 'application/pdf');
+	const binary = await this.helpers.prepareBinaryData(answer.body as FileStream, fileName, 'application/pdf');
 	const { size, sha256 } = await digestOfStored(this, binary);
 	return withBinary({ ...metadata, fileSize: size, sha256 }, { [binaryPropertyName]: binary });
 }
