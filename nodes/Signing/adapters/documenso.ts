@@ -93,8 +93,9 @@ function documensoPrefill({ field, value }: PrefillValue): IDataObject {
 	const meta = (field.fieldMeta as IDataObject | undefined) ?? {};
 	const type = String(field.type);
 	const prefill: IDataObject = { id: Number(field.id), type };
-	// The label and placeholder sent replace the field's own (getUpdatedFieldMeta): send them back as they are.
-	if (typeof meta.label === 'string') prefill.label = meta.label;
+	// The label and placeholder sent replace the field's own (getUpdatedFieldMeta): send them back as
+	// they are. A date is written into the field, not its meta, and takes neither.
+	if (type !== 'date' && typeof meta.label === 'string') prefill.label = meta.label;
 	if ((type === 'text' || type === 'number') && typeof meta.placeholder === 'string') {
 		prefill.placeholder = meta.placeholder;
 	}
@@ -111,6 +112,7 @@ export const documensoAdapter: SigningAdapter = {
 		hint: 'Documenso cancels only pending documents (cancelDocument, packages/lib/server-only/document/cancel-document.ts); a draft is deleted in Documenso instead.',
 	},
 	credentialProbe: documensoCredentialProbe(DOCUMENTED_API_PROBE),
+	outputId: (id) => (/^\d+$/.test(id.trim()) ? Number(id.trim()) : id),
 
 	// GET /template (template.findTemplates, packages/trpc/server/template-router/router.ts).
 	async listTemplates(ctx, limit, itemIndex) {

@@ -42,6 +42,7 @@ export const documentedAdapter: SigningAdapter = {
 		statuses: ['DRAFT', 'PENDING'],
 		hint: 'Only a draft or a pending document can be cancelled.',
 	},
+	outputId: (id) => id,
 	credentialProbe: {
 		service: SERVICE,
 		secretName: 'API token',

@@ -22,6 +22,8 @@ export interface SigningAdapter {
 	readonly credentialProbe: ServiceProbe;
 	/** How this API's IDs look, for hints and errors: "doc_…", "a number such as 1001". */
 	readonly idLooks: { document: string; template: string; recipient: string };
+	/** A document or recipient ID as the API's own records give it (Documenso: a number), for outputs that repeat one. */
+	outputId(id: string): string | number;
 	/** The statuses Cancel accepts, and what to tell a user whose document is in another. */
 	readonly cancellable: { statuses: readonly string[]; hint: string };
 

@@ -400,3 +400,26 @@ export function hookContext(options: {
 	} as unknown as IHookFunctions;
 	return { context, staticData, requests, warnings };
 }
+
+/**
+ * What n8n hands to a credential test (`ICredentialTestFunctions`): only `helpers.request`, the
+ * request-promise style client (`uri`, `json`, `simple: false`, `resolveWithFullResponse`).
+ */
+export function credentialTestContext(): import('n8n-workflow').ICredentialTestFunctions & { requests: string[] } {
+	const requests: string[] = [];
+	const request = async (options: { method?: string; uri: string; headers?: Record<string, string> }) => {
+		requests.push(`${options.method ?? 'GET'} ${new URL(options.uri).pathname}`);
+		const response = await fetch(options.uri, { method: options.method ?? 'GET', headers: options.headers });
+		const text = await response.text();
+		let body: unknown = text;
+		try {
+			body = text === '' ? '' : JSON.parse(text);
+		} catch {
+			// Plain text and HTML stay strings.
+		}
+		return { statusCode: response.status, body };
+	};
+	return { helpers: { request }, requests } as unknown as import('n8n-workflow').ICredentialTestFunctions & {
+		requests: string[];
+	};
+}

@@ -30,7 +30,7 @@ export async function cancel(this: IExecuteFunctions, itemIndex: number): Promis
 		});
 	if (status === 'CANCELLED') {
 		acceptAlreadyGone({ repeated }, readIfAlreadyGone(this, itemIndex), refusal('it is cancelled already'));
-		return shaped({ id: documentId, status, alreadyGone: true });
+		return shaped({ id: adapter.outputId(documentId), status, alreadyGone: true });
 	}
 	throw refusal(
 		status === 'COMPLETED'

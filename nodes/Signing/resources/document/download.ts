@@ -92,7 +92,7 @@ export async function download(
 	if (version === 'signed' && document.status !== 'COMPLETED') throw notCompleted();
 	const fileName = pdfFileName(String(document.title ?? documentId));
 	const metadata: IDataObject = {
-		documentId,
+		documentId: adapter.outputId(documentId),
 		title: document.title,
 		status: document.status,
 		version,

@@ -35,7 +35,8 @@ export async function getAuditLog(
 	const documentId = readDocumentId(this, itemIndex);
 	const adapter = await signingAdapter(this, itemIndex);
 	const data = await adapter.auditLog(this, documentId, itemIndex);
+	const id = adapter.outputId(documentId);
 	if (this.getNodeParameter('auditOutput', itemIndex, 'perEvent') === 'single')
-		return { documentId, events: data };
-	return data.map((event) => ({ documentId, ...event }));
+		return { documentId: id, events: data };
+	return data.map((event) => ({ documentId: id, ...event }));
 }

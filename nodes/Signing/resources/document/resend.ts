@@ -60,5 +60,5 @@ export async function resend(this: IExecuteFunctions, itemIndex: number): Promis
 	const recipientIds = chosen ? readRecipientIds(this, itemIndex) : 'allPending';
 	const adapter = await signingAdapter(this, itemIndex);
 	const answer = await adapter.resend(this, documentId, recipientIds, itemIndex);
-	return { documentId, ...answer };
+	return { documentId: adapter.outputId(documentId), ...answer };
 }
