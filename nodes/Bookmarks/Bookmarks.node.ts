@@ -6,8 +6,13 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { executeOperation } from '../shared/execute';
+import { executeWithPersonalData } from '../shared/privacy';
 import { bookmarkApiTest } from './credentialTest';
+import {
+	bookmarksPersonalDataOptions,
+	bookmarksPrivacy,
+	bookmarksToolConsentProperty,
+} from './personalData';
 import { bookmarkDescription, bookmarkOperations } from './resources/bookmark';
 import { listDescription, listOperations } from './resources/list';
 import { searchBookmarks, searchLists } from './resources/locators';
@@ -56,12 +61,14 @@ export class Bookmarks implements INodeType {
 			...bookmarkDescription,
 			...listDescription,
 			...tagDescription,
+			bookmarksToolConsentProperty,
+			...bookmarksPersonalDataOptions,
 		],
 	};
 
 	methods = { credentialTest: { bookmarkApiTest }, listSearch: { searchBookmarks, searchLists } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await executeOperation(this, operationsByResource);
+		return await executeWithPersonalData(this, operationsByResource, bookmarksPrivacy);
 	}
 }

@@ -6,8 +6,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { executeOperation } from '../shared/execute';
+import { executeWithPersonalData } from '../shared/privacy';
 import { signingApiTest } from './credentialTest';
+import { signingPersonalDataOptions, signingPrivacy, signingToolConsentProperty } from './personalData';
 import { documentDescription, documentOperations } from './resources/document';
 import { templateDescription, templateOperations } from './resources/template';
 import { getTemplateFields, getTemplateSlots, searchTemplates } from './resources/template/locator';
@@ -47,6 +48,8 @@ export class Signing implements INodeType {
 			},
 			...documentDescription,
 			...templateDescription,
+			signingToolConsentProperty,
+			...signingPersonalDataOptions,
 		],
 	};
 
@@ -57,9 +60,10 @@ export class Signing implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await executeOperation(this, {
-			document: documentOperations,
-			template: templateOperations,
-		});
+		return await executeWithPersonalData(
+			this,
+			{ document: documentOperations, template: templateOperations },
+			signingPrivacy,
+		);
 	}
 }

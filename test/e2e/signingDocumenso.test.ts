@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
 /**
  * Issue 26, acceptance 3: the flagship flow in a real n8n with the Signing credential's API set to
  * Documenso, against the Documenso flavour of the signing sandbox (test/sandbox/documenso), which

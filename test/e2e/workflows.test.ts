@@ -282,6 +282,33 @@ describe('the sample workflows, as shipped, in a real n8n', () => {
 			expect(details).toMatchObject({ id: ingested.id, note: 'Filed by an agent over MCP' });
 		});
 
+		it('gives the agent a record’s personal data redacted, and stores it as the agent gave it', async () => {
+			const notes = 'Applicant: Ida Example\nE-mail: ida.example@example.org\nPhone: +44 20 7946 0321\nStatus: shortlisted';
+			const ingested = asList((await call('ingest_record', {
+				url: 'https://portfolio.example.org/ida-example',
+				tags: 'residency',
+				notes,
+			})).json)[0];
+			const redactedNote = 'Applicant: NAME_1\nE-mail: EMAIL_1\nPhone: PHONE_1\nStatus: shortlisted';
+			expect(ingested).toMatchObject({ id: expect.stringMatching(/^bm_/), note: redactedNote });
+			const details = await call('get_record_details', { recordId: ingested.id });
+			expect(asList(details.json)[0]).toMatchObject({
+				id: ingested.id,
+				note: redactedNote,
+				content: { url: 'https://portfolio.example.org/NAME_1' },
+				tags: [{ name: 'residency' }],
+			});
+			const found = await call('search_attunement', { query: 'shortlisted', limit: 5 });
+			expect(asList(found.json).map((record) => record.id)).toContain(ingested.id);
+			for (const text of [details.text, found.text]) {
+				expect(text).not.toMatch(/Ida|ida\.example@|7946 0321|ida-example/i);
+			}
+			const stored = (await fetch(`${sandbox.bookmark.url}/api/v1/bookmarks/${String(ingested.id)}`, {
+				headers: { authorization: `Bearer ${sandbox.bookmark.apiKey}` },
+			}).then(async (response) => await response.json())) as { note: string };
+			expect(stored.note).toBe(notes);
+		});
+
 		it('lists surveys, gives metrics and exports applicants without e-mail addresses', async () => {
 			const surveys = asList((await call('list_surveys', {})).json);
 			const direct = (await fetch(`${sandbox.survey.url}/api/v1/management/surveys`, {

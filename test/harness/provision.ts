@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 
 import type { Sandbox, SandboxOptions } from '../sandbox';
-import { startSandbox } from '../sandbox';
+import { FORMBRICKS_SEED, SEED, startSandbox } from '../sandbox';
 import type { N8nInstance } from './n8n';
 import { listWorkflowFiles, PACKAGE_NAME, packPackage, startN8n } from './n8n';
 import { N8N_MAJOR } from './paths';
@@ -67,8 +67,12 @@ export async function createCredential(
 	return { id: created.id, name: created.name };
 }
 
-/** Credentials of the three services, pointing at the sandbox, and the one MCP clients authenticate with. */
+/**
+ * Credentials of the three services, pointing at the sandbox, and the one MCP clients authenticate
+ * with. The Survey API credential's API option names the API the sandbox's survey service speaks.
+ */
 export async function createSandboxCredentials(n8n: N8nInstance, sandbox: Sandbox): Promise<CredentialRefs> {
+	const formbricks = sandbox.survey.api === 'formbricks';
 	const create = async (name: string, type: string, data: Record<string, string>) =>
 		await createCredential(n8n, name, type, data);
 	return {
@@ -81,7 +85,8 @@ export async function createSandboxCredentials(n8n: N8nInstance, sandbox: Sandbo
 			baseUrl: sandbox.bookmark.url,
 			apiKey: sandbox.bookmark.apiKey,
 		}),
-		surveyApi: await create('Survey (sandbox)', 'surveyApi', {
+		surveyApi: await create(formbricks ? 'Formbricks (sandbox)' : 'Survey (sandbox)', 'surveyApi', {
+			...(formbricks ? { api: 'formbricks' } : {}),
 			baseUrl: sandbox.survey.url,
 			apiKey: sandbox.survey.apiKey,
 		}),
@@ -115,13 +120,26 @@ export async function importWorkflow(
 	return { id: created.id, name: created.name, file, nodes };
 }
 
+/** A workflow's text with each survey id `from` replaced by `to`, wherever it is named. */
+export function withSurveyIds(text: string, surveyIds: Record<string, string>): string {
+	return Object.entries(surveyIds).reduce(
+		(replaced, [from, to]) => replaced.replace(new RegExp(`\\b${from}\\b`, 'g'), to),
+		text,
+	);
+}
+
+/**
+ * The sample workflows, with their survey ids replaced by `surveyIds` (the samples name the
+ * documented seed's surveys; a Formbricks has surveys of its own ids).
+ */
 export async function importWorkflowFiles(
 	n8n: N8nInstance,
 	credentials: CredentialRefs,
+	surveyIds: Record<string, string> = {},
 ): Promise<ImportedWorkflow[]> {
 	const imported: ImportedWorkflow[] = [];
 	for (const file of listWorkflowFiles()) {
-		const workflow = JSON.parse(readFileSync(file, 'utf8')) as WorkflowFile;
+		const workflow = JSON.parse(withSurveyIds(readFileSync(file, 'utf8'), surveyIds)) as WorkflowFile;
 		imported.push(await importWorkflow(n8n, workflow, credentials, file));
 	}
 	return imported;
@@ -219,13 +237,28 @@ export interface Stack {
 
 /** The sandbox on the ports `npm start` and `npm run start:queue` use, or those the environment names. */
 export async function startDemoSandbox(): Promise<Sandbox> {
+	const surveys = process.env.SURVEYS?.trim() || 'documented';
+	if (surveys !== 'documented' && surveys !== 'formbricks') {
+		throw new Error(`SURVEYS=${surveys}: the survey service speaks "documented" (the default) or "formbricks"`);
+	}
 	return await startSandbox({
 		ports: {
 			signing: Number(process.env.SANDBOX_SIGNING_PORT ?? 4101),
 			bookmark: Number(process.env.SANDBOX_BOOKMARK_PORT ?? 4102),
 			survey: Number(process.env.SANDBOX_SURVEY_PORT ?? 4103),
 		},
+		// Formbricks' flavour, its residency and erasure surveys with the question ids the samples read.
+		...(surveys === 'formbricks' ? { survey: 'formbricks', formbricks: { sampleQuestionIds: true } } : {}),
 	});
+}
+
+/** The samples' survey ids and those of the sandbox's survey service, where they differ (Formbricks). */
+export function sampleSurveyIds(sandbox: Sandbox): Record<string, string> {
+	if (sandbox.survey.api !== 'formbricks') return {};
+	return {
+		[SEED.residencySurveyId]: FORMBRICKS_SEED.surveys.residency,
+		[SEED.erasureSurveyId]: FORMBRICKS_SEED.surveys.erasure,
+	};
 }
 
 /**
@@ -240,7 +273,7 @@ export async function deploySamples(
 	webhookUrlOf: (node: WorkflowNode) => string,
 ): Promise<ImportedWorkflow[]> {
 	const credentials = await createSandboxCredentials(n8n, sandbox);
-	const workflows = await importWorkflowFiles(n8n, credentials);
+	const workflows = await importWorkflowFiles(n8n, credentials, sampleSurveyIds(sandbox));
 	for (const workflow of workflows) {
 		for (const node of nodesOfType(workflow, 'signingTrigger')) {
 			await fetch(`${sandbox.signing.url}/_sandbox/webhook-endpoints`, {

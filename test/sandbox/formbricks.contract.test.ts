@@ -238,6 +238,39 @@ describe('surveys (v1)', () => {
 		expect(json.data.languages.map((language: { language: { code: string } }) => language.language.code)).toEqual(['en', 'de']);
 	});
 
+	it('keeps the question ids an author set in the editor, checked as Formbricks checks them (ZSurveyElementId)', async () => {
+		const made = await control('surveys', 'POST', {
+			name: 'Authored ids',
+			questions: [
+				{ id: 'fullName', headline: 'Your full name', type: 'openText' },
+				{ headline: 'Anything else?', type: 'openText' },
+			],
+		});
+		expect(made.status).toBe(200);
+		const { json } = await api(`/api/v1/management/surveys/${made.json.data.id}`);
+		expect(json.data.questions[0].id).toBe('fullName');
+		expect(json.data.questions[1].id).toMatch(/^[a-z][a-z0-9]{23}$/);
+		for (const [id, issue] of [
+			['userId', 'Element id is not allowed'],
+			['full name', 'use only alphanumeric characters'],
+		]) {
+			const refused = await control('surveys', 'POST', {
+				name: 'Refused',
+				questions: [{ id, headline: 'Name', type: 'openText' }],
+			});
+			expect(refused.status).toBe(400);
+			expect(JSON.stringify(refused.json)).toContain(issue);
+		}
+		const repeated = await control('surveys', 'POST', {
+			name: 'Repeated',
+			questions: [
+				{ id: 'email', headline: 'E-mail', type: 'openText' },
+				{ id: 'email', headline: 'E-mail again', type: 'openText' },
+			],
+		});
+		expect(repeated.status).toBe(400);
+	});
+
 	it('answers an unknown survey 404 and an id that is no cuid 400, in the v1 shape', async () => {
 		const missing = await api('/api/v1/management/surveys/cnosuchsurvey000000000000');
 		expect(missing.status).toBe(404);

@@ -53,8 +53,11 @@ export interface SandboxOptions {
 	 * 5000 ms when not given, as Formbricks).
 	 */
 	survey?: 'documented' | 'formbricks';
-	/** For `survey: 'formbricks'`: a workspace that was an environment before Formbricks 5. */
-	formbricks?: { legacyEnvironmentId?: boolean; publicUrl?: string };
+	/**
+	 * For `survey: 'formbricks'`: a workspace that was an environment before Formbricks 5; the
+	 * residency and erasure surveys with the question ids the sample workflows read (`npm start`).
+	 */
+	formbricks?: { legacyEnvironmentId?: boolean; publicUrl?: string; sampleQuestionIds?: boolean };
 	logger?: boolean;
 }
 
@@ -62,6 +65,8 @@ export interface ServiceHandle {
 	url: string;
 	apiKey: string;
 	port: number;
+	/** The API the service speaks, as the credential's API option names it. */
+	api: string;
 }
 
 export interface Sandbox {
@@ -151,17 +156,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		{ app }: Service,
 		port: number | undefined,
 		apiKey: string,
+		api: string,
 	): Promise<ServiceHandle> => {
 		const actual = await listen(app, host, port ?? 0);
-		return { url: `http://${host}:${actual}`, apiKey, port: actual };
+		return { url: `http://${host}:${actual}`, apiKey, port: actual, api };
 	};
 
 	let started = false;
 	try {
 		const handles = {
-			signing: await start(signing, options.ports?.signing, keys.signing),
-			bookmark: await start(bookmark, options.ports?.bookmark, keys.bookmark),
-			survey: await start(survey, options.ports?.survey, keys.survey),
+			signing: await start(signing, options.ports?.signing, keys.signing, options.signing ?? 'documented'),
+			bookmark: await start(bookmark, options.ports?.bookmark, keys.bookmark, 'documented'),
+			survey: await start(survey, options.ports?.survey, keys.survey, options.survey ?? 'documented'),
 		};
 		signing.setPublicUrl?.(handles.signing.url);
 		started = true;

@@ -77,7 +77,8 @@ export interface ResponseRecord {
 	updatedAt: string;
 	finished: boolean;
 	data: Record<string, unknown>;
-	meta: { source: string };
+	/** How the response came in: `source`, and on the real platform the respondent's user agent, page URL, country… */
+	meta: { source: string } & Record<string, unknown>;
 }
 
 interface Hook {
@@ -341,7 +342,7 @@ export function createSurveyService(options: SurveyOptions): Service {
 		const surveyId = findSurveyId(request);
 		const body = checkBody(request.body, {
 			required: { data: 'object' },
-			optional: { finished: 'boolean', createdAt: 'string' },
+			optional: { finished: 'boolean', createdAt: 'string', meta: 'object' },
 		});
 		const now = new Date().toISOString();
 		const response: ResponseRecord = {
@@ -351,7 +352,7 @@ export function createSurveyService(options: SurveyOptions): Service {
 			updatedAt: now,
 			finished: body.finished !== false,
 			data: body.data as Record<string, unknown>,
-			meta: { source: 'link' },
+			meta: { source: 'link', ...(body.meta as Record<string, unknown> | undefined) },
 		};
 		addResponses(surveyId, [response]);
 		fire('responseCreated', response);

@@ -77,13 +77,13 @@ describe('Survey → Response → Get Many with Only New Since Last Run (version
 	it('off: Return All, Limit, the date filters and Offset apply; Advance Mark is not shown', () => {
 		expect(names({ onlyNew: false })).toEqual(expect.arrayContaining(['onlyNew', 'returnAll', 'limit', 'filters']));
 		expect(names({ onlyNew: false })).not.toContain('advanceMark');
-		expect(optionsOf({ onlyNew: false })).toEqual(['answers', 'maxConcurrency', 'offset', 'personalData']);
+		expect(optionsOf({ onlyNew: false })).toEqual(['answers', 'extraPersonalFields', 'maxConcurrency', 'offset', 'personalData']);
 	});
 
 	it('on: Advance Mark is shown; Return All, Limit, the date filters and Offset are not', () => {
 		expect(names({ onlyNew: true })).toEqual(expect.arrayContaining(['onlyNew', 'advanceMark']));
 		for (const hidden of ['returnAll', 'limit', 'filters']) expect(names({ onlyNew: true })).not.toContain(hidden);
-		expect(optionsOf({ onlyNew: true })).toEqual(['answers', 'maxConcurrency', 'personalData']);
+		expect(optionsOf({ onlyNew: true })).toEqual(['answers', 'extraPersonalFields', 'maxConcurrency', 'personalData']);
 	});
 
 	it('version 1 keeps its layout; its Advance Mark option is offered only beside Only New', () => {

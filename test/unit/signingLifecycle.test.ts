@@ -333,12 +333,15 @@ describe('Signing node lifecycle operations against the sandbox', () => {
 					(recipient) => typeof recipient.signingUrl === 'string',
 				),
 			).toBe(true);
-			const tool = (await run(generate(), { tool: true }))[0].json;
+			// With the author's consent: as a tool, sending invitations needs it (issue 23 §1).
+			const tool = (await run(generate({ allowAsTool: true }), { tool: true }))[0].json;
 			expect(tool.recipients as IDataObject[]).toHaveLength(2);
 			expect(JSON.stringify(tool)).not.toContain('signingUrl');
 			expect(JSON.stringify(tool)).not.toContain('/sign/');
 			const asked = (
-				await run(generate({ options: { includeSigningUrls: true } }), { tool: true })
+				await run(generate({ allowAsTool: true, options: { includeSigningUrls: true } }), {
+					tool: true,
+				})
 			)[0].json;
 			expect((asked.recipients as IDataObject[])[0].signingUrl).toMatch(/\/sign\//);
 			const refused = (await run(generate({ options: { includeSigningUrls: false } })))[0].json;
@@ -501,17 +504,17 @@ describe('Signing node lifecycle operations against the sandbox', () => {
 			);
 		});
 
-		it('Download as a tool returns the file’s metadata, not its bytes', async () => {
+		it('Download as a tool returns the file’s metadata, not its bytes, without the recipient’s name', async () => {
 			const created = await newDocument();
 			await control.call('POST', `/documents/${String(created.documentId)}/complete`, {});
 			const [item] = await run(document('download', created.documentId), { tool: true });
 			expect(item.binary).toBeUndefined();
 			expect(item.json).toEqual({
 				documentId: created.documentId,
-				title: 'Residency agreement – Ada Lovelace',
+				title: 'Residency agreement – NAME_1',
 				status: 'COMPLETED',
 				version: 'signed',
-				fileName: 'Residency agreement – Ada Lovelace.pdf',
+				fileName: 'Residency agreement – NAME_1.pdf',
 				mimeType: 'application/pdf',
 				fileSize: expect.any(Number),
 			});

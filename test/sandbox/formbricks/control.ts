@@ -33,13 +33,30 @@ const ELEMENT_TYPES = [...QUESTION_TYPES, 'contactInfo'] as const;
 const asI18n = (value: unknown): I18n =>
 	typeof value === 'string' ? { default: value } : (value as I18n);
 
-/** A question given to POST /_sandbox/surveys, made into an element with random ids. */
+/** `FORBIDDEN_IDS` (packages/types/surveys/validation.ts): ids no question may have. */
+const FORBIDDEN_IDS = ['userId', 'source', 'suid', 'end', 'start', 'welcomeCard', 'hidden', 'verifiedEmail', 'multiLanguage', 'embed', 'verify'];
+
+/**
+ * A question id its author set in Formbricks' editor (question → Advanced settings → Question
+ * ID, while the survey is a draft: apps/web/modules/survey/editor/components/update-element-id.tsx),
+ * checked as `ZSurveyElementId` (packages/types/surveys/elements.ts) checks it.
+ */
+function authoredId(value: unknown, at: string): string {
+	const id = String(value);
+	if (FORBIDDEN_IDS.includes(id)) throw badRequest(`"${at}": Element id is not allowed`);
+	if (!/^[a-zA-Z0-9_-]+$/.test(id)) {
+		throw badRequest(`"${at}": Element id not allowed, use only alphanumeric characters, hyphens, or underscores.`);
+	}
+	return id;
+}
+
+/** A question given to POST /_sandbox/surveys, made into an element with random ids (or the id its author set). */
 function element(value: unknown, at: string): Element {
 	const body = checkBody(
 		value,
 		{
 			required: { headline: 'string', type: 'string' },
-			optional: { required: 'boolean', choices: 'string[]', inputType: 'string' },
+			optional: { id: 'string', required: 'boolean', choices: 'string[]', inputType: 'string' },
 		},
 		at,
 	);
@@ -49,7 +66,7 @@ function element(value: unknown, at: string): Element {
 		throw badRequest(`"${at}.choices" is given exactly for the multiple-choice types`);
 	}
 	return {
-		id: createId(),
+		id: body.id === undefined ? createId() : authoredId(body.id, `${at}.id`),
 		type,
 		headline: asI18n(body.headline),
 		required: body.required !== false,
@@ -149,13 +166,16 @@ export function registerControlRoutes(
 			required: { name: 'string', questions: 'array' },
 			optional: { status: 'string', type: 'string', languages: 'string[]' },
 		});
+		const elements = (body.questions as unknown[]).map((question, index) => element(question, `questions[${index}]`));
+		const ids = elements.map((question) => question.id);
+		if (new Set(ids).size !== ids.length) throw badRequest('"questions": question ids must be unique within a survey');
 		const survey = surveyRow({
 			id: cuid(),
 			name: nonEmpty(body.name, 'name'),
 			type: oneOf(body.type ?? 'link', ['link', 'app'] as const, 'type'),
 			status: oneOf(body.status ?? 'inProgress', ['draft', 'inProgress', 'paused', 'completed'] as const, 'status'),
 			createdAt: nowIso(),
-			elements: (body.questions as unknown[]).map((question, index) => element(question, `questions[${index}]`)),
+			elements,
 			languages: body.languages as string[] | undefined,
 		});
 		store.surveys.set(survey.id, survey);

@@ -20,7 +20,7 @@ import { formbricksSpecs, SPEC_DEVIATIONS, type FormbricksSpecs } from './spec';
 import { FormbricksStore } from './store';
 import { FORMBRICKS_DELIVERY } from './timing';
 
-export { FORMBRICKS_SEED, FORMBRICKS_SEED_COUNTS } from './seed';
+export { FORMBRICKS_SEED, FORMBRICKS_SEED_COUNTS, SAMPLE_QUESTION_IDS } from './seed';
 export { buildDelivery, FORMBRICKS_COMMIT } from './webhook';
 
 export interface FormbricksOptions {
@@ -35,6 +35,8 @@ export interface FormbricksOptions {
 	legacyEnvironmentId?: boolean;
 	/** Formbricks' PUBLIC_URL / WEBAPP_URL, which relative storage URLs in answers are resolved with. */
 	publicUrl?: string;
+	/** The residency and erasure surveys with the question ids the sample workflows read (`npm start`). */
+	sampleQuestionIds?: boolean;
 	logger?: boolean;
 }
 
@@ -66,6 +68,7 @@ export async function createFormbricksService(options: FormbricksOptions): Promi
 	const store = new FormbricksStore({
 		seed: options.seed,
 		legacyEnvironmentId: options.legacyEnvironmentId ?? false,
+		sampleQuestionIds: options.sampleQuestionIds,
 		urls,
 	});
 	const pipeline = new Pipeline({

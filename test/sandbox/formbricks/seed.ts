@@ -61,6 +61,28 @@ export const FORMBRICKS_SEED = {
 	},
 } as const;
 
+/**
+ * The question ids the sample workflows read (the documented seed's, ../seed.ts), as a Formbricks
+ * user who runs the samples gives them to the residency and erasure surveys in Formbricks' editor
+ * (question → Advanced settings → Question ID). `npm start` with SURVEYS=formbricks seeds them.
+ */
+export const SAMPLE_QUESTION_IDS = {
+	residency: {
+		fullName: 'fullName',
+		email: 'email',
+		phone: 'phone',
+		portfolio: 'portfolio',
+		statement: 'statement',
+		decision: 'decision',
+	},
+	erasure: { email: 'email', confirmation: 'confirmation' },
+} as const;
+
+/** The seed's question ids: random, or those the samples read. */
+function questionIds(sampleQuestionIds: boolean) {
+	return sampleQuestionIds ? { ...FORMBRICKS_SEED.questions, ...SAMPLE_QUESTION_IDS } : FORMBRICKS_SEED.questions;
+}
+
 export const FORMBRICKS_SEED_COUNTS = { residencyResponses: 6, alumniResponses: 3, surveys: 4 } as const;
 
 const RESIDENCY_RESPONSE_IDS = [
@@ -216,9 +238,9 @@ export function surveyRow(input: {
 	};
 }
 
-export function seedSurveys(): SurveyRow[] {
+export function seedSurveys(sampleQuestionIds = false): SurveyRow[] {
 	choiceIndex = 0;
-	const { residency, alumni, mentor, erasure } = FORMBRICKS_SEED.questions;
+	const { residency, alumni, mentor, erasure } = questionIds(sampleQuestionIds);
 	return [
 		surveyRow({
 			id: FORMBRICKS_SEED.surveys.residency,
@@ -400,8 +422,8 @@ const browsers = [
 	{ browser: 'Firefox', os: 'Windows', device: 'desktop' },
 ];
 
-export function seedResponses(): ResponseRow[] {
-	const { residency, alumni } = FORMBRICKS_SEED.questions;
+export function seedResponses(sampleQuestionIds = false): ResponseRow[] {
+	const { residency, alumni } = questionIds(sampleQuestionIds);
 	const residencyRows = applicants.map((applicant, index) => {
 		const local = applicant.name.toLowerCase().replace(' ', '.');
 		const id = RESIDENCY_RESPONSE_IDS[index];

@@ -51,6 +51,8 @@ export interface StoreOptions {
 	seed: boolean;
 	/** The workspace was an environment before Formbricks 5 (`legacyEnvironmentId` set). */
 	legacyEnvironmentId: boolean;
+	/** The residency and erasure surveys with the question ids the sample workflows read (SAMPLE_QUESTION_IDS). */
+	sampleQuestionIds?: boolean;
 	urls: StorageUrls;
 }
 
@@ -73,8 +75,9 @@ export class FormbricksStore {
 		this.webhooks = [];
 		this.access = { permission: 'manage', extraWorkspaces: 0 };
 		if (!this.options.seed) return;
-		for (const survey of seedSurveys()) this.surveys.set(survey.id, survey);
-		for (const response of seedResponses()) this.responses.set(response.id, response);
+		const sample = this.options.sampleQuestionIds ?? false;
+		for (const survey of seedSurveys(sample)) this.surveys.set(survey.id, survey);
+		for (const response of seedResponses(sample)) this.responses.set(response.id, response);
 	}
 
 	get urls(): StorageUrls {

@@ -135,6 +135,8 @@ export interface ExecuteOptions {
 	executionId?: string;
 	/** Runs as an AI agent's tool (`isToolExecution()`). */
 	tool?: boolean;
+	/** Sees each request before it is sent, e.g. to change the service's data between pages. */
+	onRequest?: (request: IHttpRequestOptions, count: number) => Promise<void>;
 	/** The nodes before this one in the workflow (`getParentNodes()`); none by default. */
 	parentNodes?: string[];
 	/** The workflow's time zone (`getTimezone()`); n8n's default when not given. */
@@ -167,6 +169,7 @@ export function executeContext(options: ExecuteOptions): ExecuteHarness {
 		if (!credentials) throw new Error(`No credentials of type ${type}`);
 		return credentials;
 	};
+	let sent = 0;
 	const context = {
 		getInputData: () => items as INodeExecutionData[],
 		getNode: () => node,
@@ -202,8 +205,10 @@ export function executeContext(options: ExecuteOptions): ExecuteHarness {
 			(options.parentNodes ?? []).map((name) => ({ name, type: 'n8n-nodes-base.noOp', typeVersion: 1 })),
 		getTimezone: () => options.timezone ?? 'America/New_York',
 		helpers: {
-			httpRequestWithAuthentication: async (type: string, requestOptions: IHttpRequestOptions) =>
-				await authenticatedRequest(type, await getCredentials(type), requestOptions, requests),
+			httpRequestWithAuthentication: async (type: string, requestOptions: IHttpRequestOptions) => {
+				await options.onRequest?.(requestOptions, ++sent);
+				return await authenticatedRequest(type, await getCredentials(type), requestOptions, requests);
+			},
 			returnJsonArray: (data: IDataObject | IDataObject[]) =>
 				(Array.isArray(data) ? data : [data]).map((json) => ({ json })),
 			// n8n's default (in-memory) binary mode: the bytes travel base64-encoded in the item.

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { invalidInput, isHttpUrl, requiredString } from '../../../shared/validation';
+import { bookmarksPersonalDataOption } from '../../personalData';
 import { bookmarkRequest, MAX_TAGS_PER_REQUEST } from '../../transport';
 import { shapeWrite, simplifyBookmarksParameter } from './simplify';
 import { readTagList, TAGS_HINT } from './tagList';
@@ -104,6 +105,7 @@ export const createDescription: INodeProperties[] = [
 					},
 				],
 			},
+			bookmarksPersonalDataOption,
 		],
 	},
 ];

@@ -1,7 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { deleteUnlessGone, ifAlreadyGoneParameter } from '../../../shared/alreadyGone';
+import { requireToolConsent } from '../../../shared/toolConsent';
 import { requiredId } from '../../../shared/validation';
+import { consentTo } from '../../personalData';
 import { bookmarkAnswer, recordPath } from '../../transport';
 import { recordLocator } from '../locators';
 
@@ -19,6 +21,7 @@ export async function deleteRecord(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<IDataObject> {
+	requireToolConsent(this, itemIndex, consentTo('Deleting bookmarks'));
 	const recordId = requiredId(this, itemIndex, 'recordId', 'Bookmark');
 	const { alreadyGone } = await deleteUnlessGone(this, itemIndex, bookmarkAnswer.bind(null, this), {
 		method: 'DELETE',

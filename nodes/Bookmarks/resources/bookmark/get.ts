@@ -4,6 +4,7 @@ import { requiredId } from '../../../shared/validation';
 import { bookmarkRequest, recordPath } from '../../transport';
 import { recordLocator } from '../locators';
 import { inVersion1 } from '../../../shared/simplify';
+import { bookmarksPersonalDataOption } from '../../personalData';
 import { shapeRecords, simplifyBookmarksParameter, simplifyOption } from './simplify';
 
 const show = { resource: ['bookmark'], operation: ['get'] };
@@ -22,7 +23,7 @@ export const getDescription: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions: { show: { ...show, ...inVersion1 } },
-		options: [simplifyOption],
+		options: [bookmarksPersonalDataOption, simplifyOption],
 	},
 ];
 

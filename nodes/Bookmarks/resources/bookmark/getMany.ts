@@ -6,6 +6,7 @@ import type { BookmarkFilters } from '../../transport';
 import { BOOKMARKS_DEFAULT_LIMIT, fetchBookmarks } from '../../transport';
 import { listFilterLocator } from '../locators';
 import { inVersion1 } from '../../../shared/simplify';
+import { bookmarksPersonalDataOption } from '../../personalData';
 import { shapeRecords, simplifyBookmarksParameter, simplifyOption } from './simplify';
 
 const showSearch = { resource: ['bookmark'], operation: ['search'] };
@@ -87,7 +88,7 @@ export const getManyDescription: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions: { show: { ...showBoth, ...inVersion1 } },
-		options: [simplifyOption],
+		options: [bookmarksPersonalDataOption, simplifyOption],
 	},
 ];
 

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { runsAsTool } from '../../../shared/privacy';
+import { learnAlongside, runsAsTool } from '../../../shared/privacy';
 import type { RequestContext } from '../../../shared/request';
 import { givesOneShape, simplifyParameter } from '../../../shared/simplify';
 import { getAllLists } from '../locators';
@@ -102,7 +102,11 @@ export async function shapeRecords(
 	itemIndex: number,
 	records: IDataObject[],
 ): Promise<IDataObject[]> {
-	return wantsSimplified(ctx, itemIndex) ? await simplifyBookmarks(ctx, records, itemIndex) : records;
+	if (!wantsSimplified(ctx, itemIndex)) return records;
+	// Redaction learns from the whole record: a name that an e-mail address in a description or
+	// an OCR transcript left out here gives away is still found in the title kept.
+	const simplified = await simplifyBookmarks(ctx, records, itemIndex);
+	return simplified.map((record, index) => learnAlongside(record, records[index]));
 }
 
 /**
@@ -116,5 +120,6 @@ export async function shapeWrite(
 ): Promise<IDataObject> {
 	if (!wantsSimplified(ctx, itemIndex)) return await write();
 	const names = await listNames(ctx, itemIndex);
-	return simplifyBookmark(await write(), names);
+	const record = await write();
+	return learnAlongside(simplifyBookmark(record, names), record);
 }

@@ -2,8 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { readLimit, returnAllAndLimit } from '../../../shared/descriptions';
 import type { ItemOperation } from '../../../shared/execute';
+import { requireToolConsent } from '../../../shared/toolConsent';
 import { invalidInput, requiredId, requiredString } from '../../../shared/validation';
 import { deleteUnlessGone, ifAlreadyGoneParameter } from '../../../shared/alreadyGone';
+import { consentTo } from '../../personalData';
 import { bookmarkAnswer, bookmarkRequest, listPath } from '../../transport';
 import { getAllLists, listLocator } from '../locators';
 
@@ -70,6 +72,7 @@ async function update(this: IExecuteFunctions, itemIndex: number): Promise<IData
 }
 
 async function deleteList(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	requireToolConsent(this, itemIndex, consentTo('Deleting lists'));
 	const listId = requiredId(this, itemIndex, 'listId', 'List');
 	const { alreadyGone } = await deleteUnlessGone(this, itemIndex, bookmarkAnswer.bind(null, this), {
 		method: 'DELETE',

@@ -7,6 +7,8 @@ import {
 	ifAlreadyGoneParameter,
 	readIfAlreadyGone,
 } from '../../../shared/alreadyGone';
+import { requireToolConsent } from '../../../shared/toolConsent';
+import { consentTo } from '../../personalData';
 import { readDocumentId } from './documentId';
 import { simplifyCancelled, wantsSimplified } from './simplify';
 
@@ -16,6 +18,7 @@ export const cancelDescription: INodeProperties[] = [
 
 /** Cancels a document that can still be signed. A completed one stays: signed records are never deleted. */
 export async function cancel(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	requireToolConsent(this, itemIndex, consentTo('Cancelling documents'));
 	const documentId = readDocumentId(this, itemIndex);
 	const adapter = await signingAdapter(this, itemIndex);
 	const outcome = await adapter.cancel(this, documentId, itemIndex);

@@ -4,8 +4,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { BinaryItem } from '../../../shared/execute';
 import { withBinary } from '../../../shared/execute';
-import { runsAsTool } from '../../../shared/privacy';
 import { fileNameFrom } from '../../../shared/fileName';
+import { learnAlongside, runsAsTool } from '../../../shared/privacy';
 import { invalidInput } from '../../../shared/validation';
 import { signingAdapter } from '../../adapters';
 import { readDocumentId } from './documentId';
@@ -100,10 +100,11 @@ export async function download(
 		mimeType: 'application/pdf',
 	};
 
+	// The file's name comes from the title, which may hold a recipient's name: redaction learns them.
 	if (runsAsTool(this)) {
 		const head = await adapter.downloadFile(this, document, { documentId, version, method: 'HEAD' }, itemIndex);
 		if (head.error) throw notCompleted();
-		return { ...metadata, fileSize: contentLength(head.headers) };
+		return learnAlongside({ ...metadata, fileSize: contentLength(head.headers) }, document);
 	}
 
 	const answer = await adapter.downloadFile(
@@ -115,7 +116,9 @@ export async function download(
 	if (answer.error) throw notCompleted();
 	const binary = await this.helpers.prepareBinaryData(answer.body as FileStream, fileName, 'application/pdf');
 	const { size, sha256 } = await digestOfStored(this, binary);
-	return withBinary({ ...metadata, fileSize: size, sha256 }, { [binaryPropertyName]: binary });
+	return withBinary(learnAlongside({ ...metadata, fileSize: size, sha256 }, document), {
+		[binaryPropertyName]: binary,
+	});
 }
 
 /** Bytes announced by `Content-Length`; null when the service does not say. */

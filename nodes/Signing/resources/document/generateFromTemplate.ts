@@ -1,7 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { signingAdapter } from '../../adapters';
-import { runsAsTool } from '../../../shared/privacy';
+import { personalDataOption, runsAsTool } from '../../../shared/privacy';
+import { requireToolConsent } from '../../../shared/toolConsent';
+import { consentTo, PERSONAL_DATA_DESCRIPTION } from '../../personalData';
 import { invalidInput, isHttpUrl, requiredString } from '../../../shared/validation';
 import { readTemplateId, templateLocator } from '../template/locator';
 import { prefillDescription, prefillFromParameters, readPrefillFields } from './prefill';
@@ -93,6 +95,7 @@ export const generateFromTemplateDescription: INodeProperties[] = [
 					'Whether to return each recipient’s signing URL. Anyone with the link can sign as that recipient. Without this option: included, but left out when the node runs as an AI agent tool.',
 			},
 			unfilledSlotsOption,
+			{ ...personalDataOption, description: PERSONAL_DATA_DESCRIPTION },
 		],
 	},
 ];
@@ -119,11 +122,20 @@ export async function generateFromTemplate(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<IDataObject> {
+	const distribute = this.getNodeParameter('distribute', itemIndex, true) as boolean;
+	// A draft e-mails no one; sending it at once does, which an agent may do only with consent.
+	if (distribute !== false) {
+		requireToolConsent(
+			this,
+			itemIndex,
+			consentTo('Generating a document that e-mails its recipients'),
+			'Or turn Send Now off: an agent may then create drafts, which e-mail no one, to send later.',
+		);
+	}
 	const templateId = readTemplateId(this, itemIndex);
 	const title = requiredString(this, itemIndex, 'title', 'Title');
 	const recipients = readRecipients(this, itemIndex);
 	const meta = readEmailOptions(this, itemIndex);
-	const distribute = this.getNodeParameter('distribute', itemIndex, true) as boolean;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const prefillEntries = prefillFromParameters(this, itemIndex);
 	const adapter = await signingAdapter(this, itemIndex);

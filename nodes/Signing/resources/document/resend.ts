@@ -1,7 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { invalidInput } from '../../../shared/validation';
+import { requireToolConsent } from '../../../shared/toolConsent';
 import { signingAdapter } from '../../adapters';
+import { consentTo } from '../../personalData';
 import { readDocumentId } from './documentId';
 
 const show = { resource: ['document'], operation: ['resend'] };
@@ -55,6 +57,7 @@ function readRecipientIds(ctx: IExecuteFunctions, itemIndex: number): string[] {
 
 /** Sends the invitation again; the answer lists whom it reached. */
 export async function resend(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	requireToolConsent(this, itemIndex, consentTo('Sending reminders'));
 	const documentId = readDocumentId(this, itemIndex);
 	const chosen = this.getNodeParameter('remind', itemIndex, 'allPending') === 'chosen';
 	const recipientIds = chosen ? readRecipientIds(this, itemIndex) : 'allPending';

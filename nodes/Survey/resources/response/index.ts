@@ -6,9 +6,10 @@ import { inOneShapeVersions, inVersion1 } from '../../../shared/simplify';
 import type { ItemOperation } from '../../../shared/execute';
 import { personalDataOption } from '../../../shared/privacy';
 import { answersOption } from '../../answers';
+import { extraPersonalFieldsOption } from '../../personalData';
 import { RESPONSES_DEFAULT_LIMIT } from '../../transport';
 import { surveyLocator } from '../surveyLocator';
-import { deleteOne } from './delete';
+import { deleteConsentProperty, deleteOne } from './delete';
 import { get } from './get';
 import { getMany } from './getMany';
 import { hiddenWhileOnlyNew, onlyNewOptionsOfVersion1, onlyNewParameters } from './onlyNew';
@@ -75,15 +76,7 @@ export const responseDescription: INodeProperties[] = [
 		description: 'ID of the submission',
 		displayOptions: { show: { resource: ['response'], operation: ['get', 'delete'] } },
 	},
-	{
-		displayName: 'Allow as AI Agent Tool',
-		name: 'allowDeleteAsTool',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether an AI agent may erase responses when this node is its tool. Off: as a tool, Delete refuses and nothing is erased.',
-		displayOptions: { show: { resource: ['response'], operation: ['delete'] } },
-	},
+	deleteConsentProperty,
 	ifAlreadyGoneParameter({ resource: ['response'], operation: ['delete'] }, 'deleted'),
 	surveyLocator(showGetMany),
 	...onlyNewParameters(showGetMany),
@@ -121,7 +114,7 @@ export const responseDescription: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions: { show: { resource: ['response'], operation: ['get'] } },
-		options: [answersOption, personalDataOption],
+		options: [answersOption, extraPersonalFieldsOption, personalDataOption],
 	},
 	// Get Many's Options: one collection per layout, each sorted by name as n8n lists them.
 	getManyOptions({ ...showGetMany, ...inVersion1 }, [...onlyNewOptionsOfVersion1, offsetOption]),
@@ -138,9 +131,13 @@ function getManyOptions(show: IDisplayOptions['show'], ofLayout: INodeProperties
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions: { show },
-		options: [answersOption, maxConcurrencyOption, personalDataOption, ...ofLayout].sort((a, b) =>
-			a.displayName.localeCompare(b.displayName),
-		),
+		options: [
+			answersOption,
+			extraPersonalFieldsOption,
+			maxConcurrencyOption,
+			personalDataOption,
+			...ofLayout,
+		].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	};
 }
 
