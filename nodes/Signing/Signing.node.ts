@@ -11,7 +11,7 @@ import { signingApiTest } from './credentialTest';
 import { signingPersonalDataOptions, signingPrivacy, signingToolConsentProperty } from './personalData';
 import { documentDescription, documentOperations } from './resources/document';
 import { templateDescription, templateOperations } from './resources/template';
-import { getTemplateFields, searchTemplates } from './resources/template/locator';
+import { getTemplateFields, getTemplateSlots, searchTemplates } from './resources/template/locator';
 import { readmeSection } from '../shared/docs';
 import { SIGNING_DESCRIPTION } from '../shared/nodeDescriptions';
 import { NODE_VERSIONS, ONE_SHAPE_VERSION } from '../shared/simplify';
@@ -56,7 +56,7 @@ export class Signing implements INodeType {
 	methods = {
 		credentialTest: { signingApiTest },
 		listSearch: { searchTemplates },
-		loadOptions: { getTemplateFields },
+		loadOptions: { getTemplateFields, getTemplateSlots },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -9,7 +9,7 @@
 const pair = (actions: string, events: string) => `${actions}; start workflows ${events}`;
 
 export const SIGNING_DESCRIPTION =
-	'Generate documents from templates for e-signature, send, remind, cancel, download the signed PDF and read the audit log';
+	'Generate documents from templates for e-signature (your signing service or Documenso), send, remind, cancel, download the signed PDF and read the audit log';
 export const SIGNING_TRIGGER_DESCRIPTION = pair(
 	SIGNING_DESCRIPTION,
 	'when a document is created, sent, opened, signed, completed, rejected or cancelled',

@@ -4,7 +4,14 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 
-import { type EditorNodeType, n8nCredentialDocsUrl, n8nNodeDocsUrl, n8nPanelEntries, readmeHeadingOf } from '../harness/n8nEditor';
+import {
+	type EditorNodeType,
+	n8nCredentialDocsUrl,
+	n8nNodeDocsUrl,
+	n8nPanelEntries,
+	n8nPanelSearch,
+	readmeHeadingOf,
+} from '../harness/n8nEditor';
 import { N8N_VERSION, PROJECT_ROOT } from '../harness/paths';
 import { waitUntil } from '../harness/processes';
 import { declaredTypes, N8nInstance, PACKAGE_NAME, packPackage, startN8n } from '../harness/n8n';
@@ -79,6 +86,11 @@ describe('the package installed from its tarball into a real n8n', () => {
 			const credential = credentials.find((type) => type.name === name)!;
 			expect(readmeHeadingOf(n8nCredentialDocsUrl(credential.documentationUrl))).toBe(credential.displayName);
 		}
+	});
+
+	it('finds the Signing node and its trigger when "Documenso" is searched in the nodes panel (issue 26)', async () => {
+		const found = n8nPanelSearch(await ourNodeTypes(), 'Documenso');
+		expect(found.sort()).toEqual([`${PACKAGE_NAME}.signing`, `${PACKAGE_NAME}.signingTrigger`]);
 	});
 
 	it('shows each service in the nodes panel with what its action node does', async () => {

@@ -17,7 +17,7 @@ export interface EditorNodeType {
 	description: string;
 	group: string[];
 	documentationUrl?: string;
-	codex?: { resources?: { primaryDocumentation?: Array<{ url: string }> } };
+	codex?: { alias?: string[]; resources?: { primaryDocumentation?: Array<{ url: string }> } };
 	properties?: Array<{ name: string; displayName?: string; options?: unknown[] }>;
 }
 
@@ -115,4 +115,26 @@ export function readmeHeadingOf(url: string): string | undefined {
 	if (`${parsed.origin}${parsed.pathname}` !== REPOSITORY_URL || parsed.hash === '') return undefined;
 	const anchors = githubAnchors(readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8'));
 	return anchors.get(decodeURIComponent(parsed.hash.slice(1)));
+}
+
+/** The query's characters in `value` in order, ignoring case: the search's first test (`tb`). */
+function containsInOrder(query: string, value: string): boolean {
+	let found = 0;
+	for (let at = 0; found < query.length && at < value.length; at++) {
+		if (query.charAt(found).toLowerCase() === value.charAt(at).toLowerCase()) found++;
+	}
+	return query.length !== 0 && value.length !== 0 && found === query.length;
+}
+
+/**
+ * The node types the nodes panel's search can find for `query`: it looks at each node's
+ * `displayName` and its codex `alias` list (2.41.1's dist/assets/workflows.store-1K8xwhMX.js: keys
+ * `properties.displayName`, weight 1.3, and `properties.codex.alias`, weight 1), and a value is a
+ * candidate when it holds the query's characters in order, ignoring case (its `tb`), before the
+ * fuzzy score ranks the candidates.
+ */
+export function n8nPanelSearch(nodeTypes: EditorNodeType[], query: string): string[] {
+	return nodeTypes
+		.filter((node) => [node.displayName, ...(node.codex?.alias ?? [])].some((value) => containsInOrder(query, value)))
+		.map((node) => node.name);
 }

@@ -95,7 +95,7 @@ export function registerDocumensoControl(
 	}));
 
 	/**
-	 * A template as a team would set it up in the web app: `{title, recipients?: [{name, role}],
+	 * A template as a team would set it up in the web app: `{title, recipients?: [{name, role, email?}],
 	 * fields?: [{label, type: TEXT|NUMBER|DATE|CHECKBOX|DROPDOWN, options?}]}`; ids are given.
 	 */
 	app.post('/_sandbox/templates', async (request) => {
@@ -107,8 +107,16 @@ export function registerDocumensoControl(
 			(body.recipients as unknown[] | undefined) ?? [{ name: 'Signer', role: 'SIGNER' }]
 		).map((entry, index) => {
 			const at = `recipients[${index}]`;
-			const slot = checkBody(entry, { required: { name: 'string', role: 'string' } }, at);
-			return { name: String(slot.name), role: oneOf(slot.role, ROLES, `${at}.role`) };
+			const slot = checkBody(
+				entry,
+				{ required: { name: 'string', role: 'string' }, optional: { email: 'string' } },
+				at,
+			);
+			return {
+				name: String(slot.name),
+				role: oneOf(slot.role, ROLES, `${at}.role`),
+				...(slot.email === undefined ? {} : { email: String(slot.email) }),
+			};
 		});
 		if (slots.length === 0) throw badRequest('A template needs at least one recipient');
 		const fields = ((body.fields as unknown[] | undefined) ?? []).map((entry, index) => {

@@ -38,6 +38,8 @@ export interface SlotSpec {
 	id: number;
 	name: string;
 	role: Role;
+	/** The address the team gave the slot; Documenso's placeholder when absent. */
+	email?: string;
 }
 
 export type Prefillable =
@@ -123,7 +125,7 @@ export function buildTemplate(spec: {
 		recipients: spec.slots.map((slot, index) => ({
 			id: slot.id,
 			// Documenso's editor names new slots "Recipient n" at recipient.n@documenso.com; teams rename them.
-			email: `recipient.${index + 1}@documenso.com`,
+			email: slot.email ?? `recipient.${index + 1}@documenso.com`,
 			name: slot.name,
 			token: recipientToken(),
 			role: slot.role,

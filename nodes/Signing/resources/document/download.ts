@@ -7,8 +7,8 @@ import { withBinary } from '../../../shared/execute';
 import { fileNameFrom } from '../../../shared/fileName';
 import { learnAlongside, runsAsTool } from '../../../shared/privacy';
 import { invalidInput } from '../../../shared/validation';
-import { getSigningDocument, signingAnswer } from '../../transport';
-import { documentPath, readDocumentId } from './documentId';
+import { signingAdapter } from '../../adapters';
+import { readDocumentId } from './documentId';
 
 const show = { resource: ['document'], operation: ['download'] };
 
@@ -77,7 +77,8 @@ export async function download(
 	if (binaryPropertyName === '') {
 		throw invalidInput(this, itemIndex, 'Put Output File in Field', 'must not be empty');
 	}
-	const document = await getSigningDocument(this, documentId, itemIndex);
+	const adapter = await signingAdapter(this, itemIndex);
+	const document = await adapter.getDocument(this, documentId, itemIndex);
 	const notCompleted = () =>
 		new NodeOperationError(
 			this.getNode(),
@@ -91,31 +92,29 @@ export async function download(
 	if (version === 'signed' && document.status !== 'COMPLETED') throw notCompleted();
 	const fileName = pdfFileName(String(document.title ?? documentId));
 	const metadata: IDataObject = {
-		documentId,
+		documentId: adapter.outputId(documentId),
 		title: document.title,
 		status: document.status,
 		version,
 		fileName,
 		mimeType: 'application/pdf',
 	};
-	const file = { path: documentPath(documentId, '/download'), qs: { version }, itemIndex };
 
 	// The file's name comes from the title, which may hold a recipient's name: redaction learns them.
 	if (runsAsTool(this)) {
-		const head = await signingAnswer(this, { method: 'HEAD', ...file, acceptStatuses: [409] });
+		const head = await adapter.downloadFile(this, document, { documentId, version, method: 'HEAD' }, itemIndex);
 		if (head.error) throw notCompleted();
 		return learnAlongside({ ...metadata, fileSize: contentLength(head.headers) }, document);
 	}
 
-	const answer = await signingAnswer<FileStream>(this, {
-		method: 'GET',
-		...file,
-		encoding: 'stream',
-		timeoutMs: DOWNLOAD_TIMEOUT_MS,
-		acceptStatuses: [409],
-	});
+	const answer = await adapter.downloadFile(
+		this,
+		document,
+		{ documentId, version, method: 'GET', timeoutMs: DOWNLOAD_TIMEOUT_MS },
+		itemIndex,
+	);
 	if (answer.error) throw notCompleted();
-	const binary = await this.helpers.prepareBinaryData(answer.body, fileName, 'application/pdf');
+	const binary = await this.helpers.prepareBinaryData(answer.body as FileStream, fileName, 'application/pdf');
 	const { size, sha256 } = await digestOfStored(this, binary);
 	return withBinary(learnAlongside({ ...metadata, fileSize: size, sha256 }, document), {
 		[binaryPropertyName]: binary,

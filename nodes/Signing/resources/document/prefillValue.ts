@@ -67,7 +67,7 @@ export function prefillValue(
 			throw invalidInput(ctx, itemIndex, name, `${String(value)} is not a finite number`);
 		}
 		const text = typeof value === 'number' ? plainNumber(value) : String(value);
-		if (field.type === 'number' || field.type === 'text' || field.type === 'dropdown') return text;
+		if (['number', 'text', 'dropdown', 'radio'].includes(String(field.type))) return text;
 		throw invalidInput(
 			ctx,
 			itemIndex,
@@ -106,7 +106,9 @@ export function prefillValue(
 				);
 			}
 			return text;
-		case 'dropdown': {
+		// Radio buttons (Documenso) take one of their options, as a dropdown does.
+		case 'dropdown':
+		case 'radio': {
 			const options = (field.options as string[] | undefined) ?? [];
 			if (!options.includes(text)) {
 				throw invalidInput(

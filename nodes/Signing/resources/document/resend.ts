@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { invalidInput } from '../../../shared/validation';
 import { requireToolConsent } from '../../../shared/toolConsent';
+import { signingAdapter } from '../../adapters';
 import { consentTo } from '../../personalData';
-import { signingRequest } from '../../transport';
-import { documentPath, readDocumentId } from './documentId';
+import { readDocumentId } from './documentId';
 
 const show = { resource: ['document'], operation: ['resend'] };
 
@@ -34,7 +34,7 @@ export const resendDescription: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: 'rcp_…, rcp_…',
+		placeholder: 'rcp_…, rcp_… (Documenso: 101, 102)',
 		description:
 			'Recipients to remind, separated by commas (or an expression giving an array): the recipientId of each, from Get or the event payload. Each is reminded once, however often it is given. None of them may have signed already.',
 		displayOptions: { show: { ...show, remind: ['chosen'] } },
@@ -60,15 +60,8 @@ export async function resend(this: IExecuteFunctions, itemIndex: number): Promis
 	requireToolConsent(this, itemIndex, consentTo('Sending reminders'));
 	const documentId = readDocumentId(this, itemIndex);
 	const chosen = this.getNodeParameter('remind', itemIndex, 'allPending') === 'chosen';
-	const body = chosen ? { recipientIds: readRecipientIds(this, itemIndex) } : undefined;
-	const answer = await signingRequest(this, {
-		method: 'POST',
-		path: documentPath(documentId, '/resend'),
-		body,
-		itemIndex,
-		errorHints: {
-			409: `Only a pending document can be reminded: document ${documentId} is a draft (use Send) or is completed, rejected or cancelled.`,
-		},
-	});
-	return { documentId, ...answer };
+	const recipientIds = chosen ? readRecipientIds(this, itemIndex) : 'allPending';
+	const adapter = await signingAdapter(this, itemIndex);
+	const answer = await adapter.resend(this, documentId, recipientIds, itemIndex);
+	return { documentId: adapter.outputId(documentId), ...answer };
 }

@@ -11,7 +11,7 @@ import { givesOneShape, simplifyParameter } from '../../../shared/simplify';
  * other signing platforms turn their records into the documented shape first. Pure functions.
  */
 export function simplifyDocument(document: IDataObject): IDataObject {
-	return {
+	const simplified: IDataObject = {
 		documentId: document.documentId ?? document.id ?? null,
 		title: document.title ?? null,
 		status: document.status ?? null,
@@ -22,6 +22,9 @@ export function simplifyDocument(document: IDataObject): IDataObject {
 		certifiedPackageUrl: document.certifiedPackageUrl ?? null,
 		recipients: ((document.recipients as IDataObject[] | undefined) ?? []).map(simplifyRecipient),
 	};
+	// Where the service has no certified package URL but a page of the document (Documenso), its link.
+	if (document.documentUrl !== undefined) simplified.documentUrl = document.documentUrl;
+	return simplified;
 }
 
 /** A recipient: who, in which role, and how far they are; their signing link and reason when given. */
