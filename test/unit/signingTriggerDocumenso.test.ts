@@ -13,6 +13,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { Signing } from '../../nodes/Signing/Signing.node';
 import { SigningTrigger } from '../../nodes/Signing/SigningTrigger.node';
+import { lateFailures } from '../sandbox/documenso/testkit';
 import { DOCUMENSO_ATTEMPTS } from '../sandbox/documenso/webhooks';
 import { type ReceivedDelivery, type Receiver, startReceiver } from '../sandbox/testkit';
 import { callWebhook, executeContext, type WebhookCall } from './helpers/context';
@@ -65,7 +66,7 @@ describe('Signing Trigger on Documenso, fed the deliveries Documenso sends', () 
 		await documenso.control('/webhook-endpoints', 'POST', secret === null ? { url: receiver.url } : { url: receiver.url, secret });
 	/** Documenso tries each delivery until a 2xx: failing them all gives every attempt there is. */
 	const failEveryAttempt = () => {
-		receiver.answers = Array.from({ length: 400 }, () => ({ status: 500, delayMs: 5 }));
+		receiver.answers = lateFailures(Array.from({ length: 400 }, () => 500));
 	};
 	const generate = async (template: number, people: IDataObject[]) => {
 		const { context } = executeContext({
