@@ -2,6 +2,9 @@
 const tsJest = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] };
 
 module.exports = {
+	// Ends a hung test, nothing more: a test never judges how fast the machine is (a busy one
+	// takes what it takes). Files that start n8n set longer ones of their own.
+	testTimeout: 120_000,
 	projects: [
 		{
 			displayName: 'unit',
@@ -27,6 +30,13 @@ module.exports = {
 			testEnvironment: 'node',
 			transform: tsJest,
 			testMatch: ['<rootDir>/test/e2e-queue/**/*.test.ts'],
+		},
+		{
+			// The real Karakeep (scripts/install-karakeep.sh, test/harness/karakeep.ts): its own stage.
+			displayName: 'karakeep',
+			testEnvironment: 'node',
+			transform: tsJest,
+			testMatch: ['<rootDir>/test/karakeep/**/*.test.ts'],
 		},
 	],
 };

@@ -5,16 +5,24 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { apiOption } from '../nodes/shared/apiChoice';
+
 export class SigningApi implements ICredentialType {
 	name = 'signingApi';
 
-	displayName = 'Signing API';
+	displayName = 'Signing or Documenso API';
 
 	icon: Icon = { light: 'file:../nodes/Signing/signing.svg', dark: 'file:../nodes/Signing/signing.dark.svg' };
 
-	documentationUrl = 'https://github.com/n8n-nodes-sign-survey-bookmark/n8n-nodes-sign-survey-bookmark#signing-api';
+	documentationUrl = 'https://github.com/n8n-nodes-sign-survey-bookmark/n8n-nodes-sign-survey-bookmark#signing-or-documenso-api';
 
 	properties: INodeProperties[] = [
+		apiOption('signing service', {
+			value: 'documenso',
+			name: 'Documenso',
+			description:
+				'Documenso’s own API v2, as in Documenso 2.17; see "Using with Documenso" in the README',
+		}),
 		{
 			displayName: 'Base URL',
 			name: 'baseUrl',
@@ -22,7 +30,8 @@ export class SigningApi implements ICredentialType {
 			default: '',
 			required: true,
 			placeholder: 'https://sign.example.com',
-			description: 'Address of your signing service, without /api/v2',
+			description:
+				'Address of your signing service (e.g. your Documenso, the address you open it at), without /api/v2',
 		},
 		{
 			displayName: 'API Token',
@@ -31,7 +40,8 @@ export class SigningApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description: 'Token generated in the portal under Settings → API & Webhooks',
+			description:
+				'Token generated in the portal under Settings → API & Webhooks (Documenso: your team’s Settings → API Tokens; it starts with api_)',
 		},
 		{
 			displayName: 'Webhook Secret',
@@ -40,7 +50,7 @@ export class SigningApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			description:
-				'Shared secret of the webhook endpoint configured in the administrator panel. The Signing Trigger refuses deliveries whose X-Signing-Secret header does not match. Leave empty when the endpoint has none.',
+				'For the Signing Trigger: the secret of the webhook that calls it. Documented API: the shared secret of the endpoint in the administrator panel (X-Signing-Secret; optional). Documenso: the Secret of the webhook in your team’s settings (X-Documenso-Secret); required, deliveries are refused without it.',
 		},
 	];
 

@@ -5,16 +5,24 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { apiOption } from '../nodes/shared/apiChoice';
+
 export class SurveyApi implements ICredentialType {
 	name = 'surveyApi';
 
-	displayName = 'Survey API';
+	displayName = 'Survey or Formbricks API';
 
 	icon: Icon = { light: 'file:../nodes/Survey/survey.svg', dark: 'file:../nodes/Survey/survey.dark.svg' };
 
-	documentationUrl = 'https://github.com/n8n-nodes-sign-survey-bookmark/n8n-nodes-sign-survey-bookmark#survey-api';
+	documentationUrl = 'https://github.com/n8n-nodes-sign-survey-bookmark/n8n-nodes-sign-survey-bookmark#survey-or-formbricks-api';
 
 	properties: INodeProperties[] = [
+		apiOption('survey service', {
+			value: 'formbricks',
+			name: 'Formbricks',
+			description:
+				'Formbricks’ own management API (v1 and v2), as in Formbricks 5.4; see "Using with Formbricks" in the README',
+		}),
 		{
 			displayName: 'Base URL',
 			name: 'baseUrl',
@@ -22,7 +30,7 @@ export class SurveyApi implements ICredentialType {
 			default: '',
 			required: true,
 			placeholder: 'https://survey.example.com',
-			description: 'Address of your survey service, without /api/v1',
+			description: 'Address of your survey service (e.g. your Formbricks), without /api/v1',
 		},
 		{
 			displayName: 'API Key',
@@ -31,7 +39,18 @@ export class SurveyApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description: 'Key generated in the dashboard under Settings → API Keys',
+			description:
+				'Key generated in the dashboard under Settings → API Keys (Formbricks: Organization Settings → API Keys; Manage access lets the nodes delete responses and remove the trigger’s webhooks)',
+		},
+		{
+			displayName: 'Workspace ID',
+			name: 'workspaceId',
+			type: 'string',
+			default: '',
+			placeholder: 'cm…',
+			description:
+				'Only for an API key with access to several workspaces: the workspace the Survey Trigger registers its webhooks in (Formbricks shows it under the workspace’s settings → General). Empty: the key’s own workspace.',
+			displayOptions: { show: { api: ['formbricks'] } },
 		},
 		{
 			displayName: 'Webhook Secret',

@@ -30,7 +30,7 @@ export interface BannerInput {
 	/** Path(s) of the samples' MCP Server Triggers, e.g. "attunement-tools"; one line each. */
 	mcpPath?: string | string[];
 	mcpToken: string;
-	sandbox: Record<'signing' | 'bookmark' | 'survey', { url: string; apiKey: string }>;
+	sandbox: Record<'signing' | 'bookmark' | 'survey', { url: string; apiKey: string; api?: string }>;
 	logFile: string;
 }
 
@@ -60,7 +60,7 @@ export function bannerLines(input: BannerInput): string[] {
 	lines.push(
 		`Signing sandbox:   ${input.sandbox.signing.url}  (token ${input.sandbox.signing.apiKey})`,
 		`Bookmark sandbox:  ${input.sandbox.bookmark.url}  (key ${input.sandbox.bookmark.apiKey})`,
-		`Survey sandbox:    ${input.sandbox.survey.url}  (key ${input.sandbox.survey.apiKey})`,
+		`Survey sandbox:    ${input.sandbox.survey.url}  (key ${input.sandbox.survey.apiKey}${input.sandbox.survey.api === 'formbricks' ? ', speaks Formbricks' : ''})`,
 		`n8n log:           ${input.logFile}`,
 		'',
 		'Press Ctrl+C to stop everything.',

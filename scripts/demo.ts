@@ -4,6 +4,7 @@
  *   npm run demo -- apply [approved|rejected] [Full Name]   a finished application in the survey sandbox
  *   npm run demo -- sign                                    every pending document gets signed by everyone
  */
+import { FORMBRICKS_SEED } from '../test/sandbox/formbricks/seed';
 import { SEED } from '../test/sandbox/seed';
 
 const surveyUrl = `http://127.0.0.1:${process.env.SANDBOX_SURVEY_PORT ?? 4103}`;
@@ -20,9 +21,15 @@ async function post(url: string, body: unknown) {
 	return (await response.json()) as Record<string, unknown>;
 }
 
+/** The residency survey: the documented seed's, or Formbricks' when `npm start` runs with SURVEYS=formbricks. */
+async function residencySurveyId(): Promise<string> {
+	const formbricks = await fetch(`${surveyUrl}/_sandbox/formbricks`).then((response) => response.ok);
+	return formbricks ? FORMBRICKS_SEED.surveys.residency : SEED.residencySurveyId;
+}
+
 async function apply(decision = 'approved', name = 'Nina Simone') {
 	const local = name.toLowerCase().replace(/[^a-z]+/g, '.');
-	const { data } = (await post(`${surveyUrl}/_sandbox/surveys/${SEED.residencySurveyId}/responses`, {
+	const { data } = (await post(`${surveyUrl}/_sandbox/surveys/${await residencySurveyId()}/responses`, {
 		data: {
 			fullName: name,
 			email: `${local}@example.org`,

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test run on a fresh machine: installs what it needs, then lint, build,
-# unit tests, sandbox contract tests and end-to-end tests in a real n8n.
+# unit tests, sandbox contract tests, tests against the real Karakeep and end-to-end tests in a real n8n.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,6 +21,9 @@ done
 stage "install Redis, Postgres and nginx for queue mode, and the sqlite3 shell (Debian packages, once)"
 bash scripts/install-queue-deps.sh
 
+stage "install the real Karakeep (its REST API from shared/real-services/karakeep, once)"
+bash scripts/install-karakeep.sh
+
 stage "lint (n8n-node lint, strict)"
 npx n8n-node lint
 
@@ -35,6 +38,9 @@ npx jest --selectProjects unit
 
 stage "sandbox contract tests"
 npx jest --selectProjects sandbox
+
+stage "tests against the real Karakeep"
+npx jest --selectProjects karakeep --runInBand
 
 for version in $N8N_TEST_VERSIONS; do
   stage "end-to-end tests in a real n8n $version"

@@ -6,12 +6,20 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { executeOperation } from '../shared/execute';
+import { executeWithPersonalData } from '../shared/privacy';
 import { bookmarkApiTest } from './credentialTest';
+import {
+	bookmarksPersonalDataOptions,
+	bookmarksPrivacy,
+	bookmarksToolConsentProperty,
+} from './personalData';
 import { bookmarkDescription, bookmarkOperations } from './resources/bookmark';
 import { listDescription, listOperations } from './resources/list';
 import { searchBookmarks, searchLists } from './resources/locators';
 import { tagDescription, tagOperations } from './resources/tag';
+import { readmeSection } from '../shared/docs';
+import { BOOKMARKS_DESCRIPTION } from '../shared/nodeDescriptions';
+import { NODE_VERSIONS, ONE_SHAPE_VERSION } from '../shared/simplify';
 
 const operationsByResource = {
 	bookmark: bookmarkOperations,
@@ -25,12 +33,13 @@ export class Bookmarks implements INodeType {
 		name: 'bookmarks',
 		icon: { light: 'file:bookmarks.svg', dark: 'file:bookmarks.dark.svg' },
 		group: ['output'],
-		version: 1,
+		version: NODE_VERSIONS,
+		defaultVersion: ONE_SHAPE_VERSION,
 		// What the operation does, as a person reads it (issue 18: never the code names).
 		subtitle:
 			'={{ ({ "bookmark:addTags": "Add tags to bookmark", "bookmark:addToList": "Add bookmark to list", "bookmark:create": "Create bookmark", "bookmark:delete": "Delete bookmark", "bookmark:get": "Get bookmark", "bookmark:getMany": "Get many bookmarks", "bookmark:removeFromList": "Remove bookmark from list", "bookmark:removeTags": "Remove tags from bookmark", "bookmark:search": "Search bookmarks", "bookmark:update": "Update bookmark", "list:create": "Create list", "list:delete": "Delete list", "list:getMany": "Get many lists", "list:update": "Update list", "tag:getMany": "Get many tags" })[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}',
-		description:
-			'Store, search, organise and delete bookmark records: links, notes and OCR text, tags and lists',
+		description: BOOKMARKS_DESCRIPTION,
+		documentationUrl: readmeSection('bookmarks'),
 		defaults: { name: 'Bookmarks' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -52,12 +61,14 @@ export class Bookmarks implements INodeType {
 			...bookmarkDescription,
 			...listDescription,
 			...tagDescription,
+			bookmarksToolConsentProperty,
+			...bookmarksPersonalDataOptions,
 		],
 	};
 
 	methods = { credentialTest: { bookmarkApiTest }, listSearch: { searchBookmarks, searchLists } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await executeOperation(this, operationsByResource);
+		return await executeWithPersonalData(this, operationsByResource, bookmarksPrivacy);
 	}
 }

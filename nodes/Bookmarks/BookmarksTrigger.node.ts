@@ -8,6 +8,13 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { bookmarkApiTest } from './credentialTest';
+import {
+	listIdsOf,
+	listNames,
+	simplifyBookmark,
+	simplifyBookmarks,
+	simplifyTriggerParameter,
+} from './resources/bookmark/simplify';
 import { listFilterLocator, searchLists } from './resources/locators';
 import type { BookmarkFilters } from './transport';
 import { fetchBookmarks } from './transport';
@@ -23,6 +30,14 @@ import {
 	takeFresh,
 	timeOf,
 } from './watch';
+import type { RequestContext } from '../shared/request';
+import { readmeSection } from '../shared/docs';
+import { BOOKMARKS_TRIGGER_DESCRIPTION } from '../shared/nodeDescriptions';
+import { givesOneShape, NODE_VERSIONS, ONE_SHAPE_VERSION } from '../shared/simplify';
+
+/** Whether records are emitted in the one shape of the Bookmarks node (version 2, Simplify on). */
+const wantsSimplified = (ctx: IPollFunctions) =>
+	givesOneShape(ctx) && (ctx.getNodeParameter('simplify', true) as boolean);
 
 export class BookmarksTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -30,9 +45,11 @@ export class BookmarksTrigger implements INodeType {
 		name: 'bookmarksTrigger',
 		icon: { light: 'file:bookmarks.svg', dark: 'file:bookmarks.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		version: NODE_VERSIONS,
+		defaultVersion: ONE_SHAPE_VERSION,
 		subtitle: '={{$parameter["watch"] === "changedRecords" ? "Changed Bookmark" : "New Bookmark"}}',
-		description: 'Starts the workflow when bookmark records are created or changed',
+		description: BOOKMARKS_TRIGGER_DESCRIPTION,
+		documentationUrl: readmeSection('bookmarks-trigger'),
 		defaults: { name: 'Bookmarks Trigger' },
 		polling: true,
 		inputs: [],
@@ -86,6 +103,7 @@ export class BookmarksTrigger implements INodeType {
 					},
 				],
 			},
+			simplifyTriggerParameter,
 		],
 	};
 
@@ -105,7 +123,11 @@ export class BookmarksTrigger implements INodeType {
 			const latest = (await fetchBookmarks(this, filters, 20)).find((record) =>
 				isWatched(record, watch),
 			);
-			return latest ? [this.helpers.returnJsonArray([latest])] : null;
+			if (!latest) return null;
+			const output = wantsSimplified(this)
+				? await simplifyBookmarks(this as RequestContext, [latest])
+				: [latest];
+			return [this.helpers.returnJsonArray(output)];
 		}
 
 		const staticData = this.getWorkflowStaticData('node');
@@ -132,10 +154,19 @@ export class BookmarksTrigger implements INodeType {
 		const records = await fetchBookmarks(this, filters, undefined, undefined, (page) =>
 			reachesBehind(page, known),
 		);
+		// The lists' names are read before the claim: a failed read must not lose the records.
+		const simplify = wantsSimplified(this);
+		const { fresh: candidates } = takeFresh(known, records, Date.now());
+		const names =
+			simplify && candidates.some((record) => listIdsOf(record).length > 0)
+				? await listNames(this as RequestContext)
+				: new Map<string, string>();
 		// From here to the store, no await: an overlapping poll sees this one's claim.
 		const current = readState(staticData, watch) ?? known;
 		const { fresh, state } = takeFresh(current, records, Date.now());
 		Object.assign(staticData, stateToStore(state));
-		return fresh.length ? [this.helpers.returnJsonArray(fresh)] : null;
+		if (!fresh.length) return null;
+		const output = simplify ? fresh.map((record) => simplifyBookmark(record, names)) : fresh;
+		return [this.helpers.returnJsonArray(output)];
 	}
 }

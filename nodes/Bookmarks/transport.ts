@@ -1,16 +1,26 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { RequestContext, ServiceRequest } from '../shared/request';
-import { serviceRequest } from '../shared/request';
+import type { RequestContext, ServiceAnswer, ServiceRequest } from '../shared/request';
+import { serviceAnswer, serviceRequest } from '../shared/request';
 
 export const BOOKMARKS_MAX_PAGE_SIZE = 100;
 export const BOOKMARKS_DEFAULT_LIMIT = 20;
+/** The most tag names the service attaches or detaches in one request. */
+export const MAX_TAGS_PER_REQUEST = 50;
 
 export async function bookmarkRequest<T = IDataObject>(
 	ctx: RequestContext,
 	request: ServiceRequest,
 ): Promise<T> {
 	return await serviceRequest<T>(ctx, 'bookmarkApi', 'bookmark service', request);
+}
+
+/** The whole answer, with whether the request had to be repeated (see `serviceAnswer`). */
+export async function bookmarkAnswer<T = IDataObject>(
+	ctx: RequestContext,
+	request: ServiceRequest,
+): Promise<ServiceAnswer<T>> {
+	return await serviceAnswer<T>(ctx, 'bookmarkApi', 'bookmark service', request);
 }
 
 export interface BookmarkFilters {

@@ -6,11 +6,15 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { executeOperation } from '../shared/execute';
+import { executeWithPersonalData } from '../shared/privacy';
 import { signingApiTest } from './credentialTest';
+import { signingPersonalDataOptions, signingPrivacy, signingToolConsentProperty } from './personalData';
 import { documentDescription, documentOperations } from './resources/document';
 import { templateDescription, templateOperations } from './resources/template';
-import { getTemplateFields, searchTemplates } from './resources/template/locator';
+import { getTemplateFields, getTemplateSlots, searchTemplates } from './resources/template/locator';
+import { readmeSection } from '../shared/docs';
+import { SIGNING_DESCRIPTION } from '../shared/nodeDescriptions';
+import { NODE_VERSIONS, ONE_SHAPE_VERSION } from '../shared/simplify';
 
 export class Signing implements INodeType {
 	description: INodeTypeDescription = {
@@ -18,12 +22,13 @@ export class Signing implements INodeType {
 		name: 'signing',
 		icon: { light: 'file:signing.svg', dark: 'file:signing.dark.svg' },
 		group: ['output'],
-		version: 1,
+		version: NODE_VERSIONS,
+		defaultVersion: ONE_SHAPE_VERSION,
 		// What the operation does, as a person reads it (issue 18: never the code names).
 		subtitle:
 			'={{ ({ "document:cancel": "Cancel document", "document:download": "Download document", "document:generateFromTemplate": "Generate from template", "document:get": "Get document", "document:getAuditLog": "Get audit log", "document:getMany": "Get many documents", "document:resend": "Resend document", "document:send": "Send document", "template:get": "Get template", "template:getMany": "Get many templates" })[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}',
-		description:
-			'Generate documents from templates for e-signature, send, remind, cancel, download the signed PDF and read the audit log',
+		description: SIGNING_DESCRIPTION,
+		documentationUrl: readmeSection('signing'),
 		defaults: { name: 'Signing' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -43,19 +48,22 @@ export class Signing implements INodeType {
 			},
 			...documentDescription,
 			...templateDescription,
+			signingToolConsentProperty,
+			...signingPersonalDataOptions,
 		],
 	};
 
 	methods = {
 		credentialTest: { signingApiTest },
 		listSearch: { searchTemplates },
-		loadOptions: { getTemplateFields },
+		loadOptions: { getTemplateFields, getTemplateSlots },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await executeOperation(this, {
-			document: documentOperations,
-			template: templateOperations,
-		});
+		return await executeWithPersonalData(
+			this,
+			{ document: documentOperations, template: templateOperations },
+			signingPrivacy,
+		);
 	}
 }

@@ -9,19 +9,22 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { eventsSubtitle } from '../shared/descriptions';
+import { readmeSection } from '../shared/docs';
+import { SIGNING_TRIGGER_DESCRIPTION } from '../shared/nodeDescriptions';
+import { givesOneShape, NODE_VERSIONS, ONE_SHAPE_VERSION } from '../shared/simplify';
 import {
 	ACKNOWLEDGE_ONLY,
 	admitDelivery,
-	credentialWebhookSecret,
 	deliveryScope,
 	rawBodyOf,
 	recentDeliveries,
 	rejectBadRequest,
 	rejectUnauthorized,
 	secretsMatch,
-	sha256Hex,
 } from '../shared/webhooks';
+import { adapterFor, documentedEventName } from './adapters';
 import { signingApiTest } from './credentialTest';
+import { simplifyEvent, simplifyTriggerParameter } from './resources/document/simplify';
 
 export class SigningTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -29,10 +32,11 @@ export class SigningTrigger implements INodeType {
 		name: 'signingTrigger',
 		icon: { light: 'file:signing.svg', dark: 'file:signing.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		version: NODE_VERSIONS,
+		defaultVersion: ONE_SHAPE_VERSION,
 		subtitle: eventsSubtitle(),
-		description:
-			'Starts the workflow when a document is created, sent, opened, signed, completed, rejected or cancelled',
+		description: SIGNING_TRIGGER_DESCRIPTION,
+		documentationUrl: readmeSection('signing-trigger'),
 		defaults: { name: 'Signing Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -41,7 +45,7 @@ export class SigningTrigger implements INodeType {
 				name: 'signingApi',
 				required: false,
 				testedBy: 'signingApiTest',
-				displayName: 'Signing API (for the webhook secret)',
+				displayName: 'Signing or Documenso API (for the webhook secret)',
 			},
 		],
 		webhooks: [
@@ -55,7 +59,7 @@ export class SigningTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'The signing service has no API to register webhooks: an administrator adds this node’s Production URL (under "Webhook URLs" above) as a webhook endpoint in the service’s administrator panel. If the endpoint has a shared secret, put the same value in the credential’s Webhook Secret field: deliveries without it are then refused.',
+					'The signing service has no API to register webhooks: an administrator adds this node’s Production URL (under "Webhook URLs" above) as a webhook endpoint in the service’s administrator panel. If the endpoint has a shared secret, put the same value in the credential’s Webhook Secret field: deliveries without it are then refused. On Documenso: add the URL under your team’s Settings → Webhooks with a Secret, and the same Secret in the credential (required); a self-hosted Documenso calls private or local addresses only if NEXT_PRIVATE_WEBHOOK_SSRF_BYPASS_HOSTS names them.',
 				name: 'notice',
 				type: 'notice',
 				default: '',
@@ -72,12 +76,13 @@ export class SigningTrigger implements INodeType {
 						name: 'Document Cancelled',
 						value: 'document.cancelled',
 						description:
-							'The document was cancelled before completion; nobody can sign it any more',
+							'The document was cancelled before completion; nobody can sign it any more (Documenso: also when it is deleted)',
 					},
 					{
 						name: 'Document Completed',
 						value: 'document.completed',
-						description: 'All required parties signed and the certified package is ready',
+						description:
+							'All required parties signed and the certified package (Documenso: the signed PDF) is ready. On Documenso it may arrive before the last signer’s Document Signed.',
 					},
 					{
 						name: 'Document Created',
@@ -88,7 +93,7 @@ export class SigningTrigger implements INodeType {
 						name: 'Document Opened',
 						value: 'document.opened',
 						description:
-							'A recipient opened their signing link (fires on each opening); the recipient is in "recipient"',
+							'A recipient opened their signing link (fires on each opening; Documenso: on the first opening only); the recipient is in "recipient"',
 					},
 					{
 						name: 'Document Rejected',
@@ -104,10 +109,35 @@ export class SigningTrigger implements INodeType {
 					{
 						name: 'Document Signed',
 						value: 'document.signed',
-						description: 'One recipient completed their signing action',
+						description: 'One recipient completed their signing action; the recipient is in "recipient"',
+					},
+					{
+						name: 'Recipient Completed (Documenso)',
+						value: 'document.recipient_completed',
+						description:
+							'Documenso only: a recipient signed, approved or viewed as asked (fires with Document Signed)',
+					},
+					{
+						name: 'Recipient Expired (Documenso)',
+						value: 'document.recipient_expired',
+						description: 'Documenso only: a recipient’s signing link expired; the recipient is in "recipient"',
+					},
+					{
+						name: 'Reminder Sent (Documenso)',
+						value: 'document.reminder_sent',
+						description: 'Documenso only: the invitation was sent again (Resend, or a scheduled reminder)',
 					},
 				],
 			},
+			{
+				displayName: 'Accept Deliveries Without Secret',
+				name: 'acceptWithoutSecret',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to start the workflow for Documenso deliveries while the credential has no Webhook Secret. Off (recommended): they are refused with 401, since anybody who knows the URL could send one. The documented API’s endpoints may have no secret: there a secret is checked when one is set.',
+			},
+			simplifyTriggerParameter,
 		],
 	};
 
@@ -132,38 +162,53 @@ export class SigningTrigger implements INodeType {
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const headers = this.getHeaderData() as IDataObject;
-		const secret = await credentialWebhookSecret(this, 'signingApi');
-		if (secret !== '') {
-			const received = headers['x-signing-secret'];
+		const credentials = this.getNode().credentials?.signingApi
+			? await this.getCredentials('signingApi')
+			: undefined;
+		const adapter = adapterFor(this, credentials ?? {});
+		const { webhooks } = adapter;
+		const secret = typeof credentials?.webhookSecret === 'string' ? credentials.webhookSecret : '';
+		if (secret === '') {
+			if (webhooks.secretRequired && !(this.getNodeParameter('acceptWithoutSecret', false) as boolean)) {
+				// Fails closed: without a secret anybody who knows the URL could start the workflow.
+				this.logger.warn(
+					`Signing Trigger "${this.getNode().name}" (workflow ${String(this.getWorkflow().id)}) refused a delivery: its credential has no Webhook Secret. Set ${webhooks.setup} and the same value as Webhook Secret in the credential, or turn on "Accept Deliveries Without Secret" in the trigger.`,
+				);
+				return rejectUnauthorized(
+					this,
+					'The trigger has no webhook secret to check this delivery with: set it in the credential',
+				);
+			}
+		} else {
+			const received = headers[webhooks.secretHeader];
 			if (typeof received !== 'string' || !secretsMatch(received, secret)) {
-				return rejectUnauthorized(this, 'Missing or wrong X-Signing-Secret');
+				return rejectUnauthorized(this, `Missing or wrong ${webhooks.secretHeader}`);
 			}
 		}
 
-		const body = this.getBodyData() as IDataObject;
-		const event = body.event;
-		const payload = body.payload;
-		if (typeof event !== 'string' || payload === null || typeof payload !== 'object') {
-			return rejectBadRequest(this, 'Expected a signing event: { event, createdAt, payload }');
-		}
+		const delivery = adapter.parseDelivery(
+			{ headers, body: this.getBodyData(), rawBody: rawBodyOf(this) },
+			{ baseUrl: typeof credentials?.baseUrl === 'string' ? credentials.baseUrl : undefined },
+		);
+		if (!delivery) return rejectBadRequest(this, `Expected a signing event: ${webhooks.shape}`);
 
-		const events = this.getNodeParameter('events', []) as string[];
-		if (!events.includes(event)) return ACKNOWLEDGE_ONLY;
+		const events = (this.getNodeParameter('events', []) as string[]).map(documentedEventName);
+		if (!events.includes(delivery.event)) return ACKNOWLEDGE_ONLY;
 
-		const deliveryHeader = headers['x-signing-delivery'];
-		// Deployments that send no delivery id repeat the same bytes on a retry.
-		const deliveryId =
-			typeof deliveryHeader === 'string' && deliveryHeader !== ''
-				? deliveryHeader
-				: `body:${sha256Hex(rawBodyOf(this))}`;
+		const deliveryId = delivery.deliveryKey;
 		const refusal = await admitDelivery(this, deliveryId);
 		if (refusal) return refusal;
 
-		const { recipient, ...document } = payload as IDataObject;
+		const { event, payload, createdAt } = delivery;
+		if (givesOneShape(this) && (this.getNodeParameter('simplify', true) as boolean)) {
+			const item = simplifyEvent(event, createdAt, deliveryId, payload);
+			return { workflowData: [this.helpers.returnJsonArray([item])] };
+		}
+		const { recipient, ...document } = payload;
 		const item: IDataObject = {
 			event,
 			deliveryId,
-			createdAt: body.createdAt ?? null,
+			createdAt: createdAt ?? null,
 			documentId: document.id ?? null,
 			document,
 		};
@@ -171,6 +216,7 @@ export class SigningTrigger implements INodeType {
 		if (event === 'document.rejected') {
 			item.rejectionReason = (recipient as IDataObject | undefined)?.rejectionReason ?? null;
 		}
+		Object.assign(item, delivery.beyond);
 		return { workflowData: [this.helpers.returnJsonArray([item])] };
 	}
 }

@@ -1,14 +1,9 @@
-import { isObject, serviceCredentialTest } from '../shared/credentialTest';
+import { serviceCredentialTest } from '../shared/credentialTest';
+import { credentialProbeFor } from './adapters';
 
-/** "Test credential" for the Signing API: lists one template (contract: `GET /api/v2/templates`). */
-export const signingApiTest = serviceCredentialTest({
-	service: 'signing service',
-	secretName: 'API token',
-	secretHint: 'Check the API Token: it is generated in the portal under Settings → API & Webhooks.',
-	apiPrefix: '/api/v2',
-	probePath: '/api/v2/templates?perPage=1',
-	headers: (credentials) => ({ authorization: `Bearer ${String(credentials.apiToken ?? '')}` }),
-	isServiceAnswer: (body) => isObject(body) && Array.isArray(body.data) && isObject(body.pagination),
-	// The signing service answers 401 with a JSON `message` (the bookmark service with plain text).
-	isServiceRefusal: (body) => isObject(body) && typeof body.message === 'string' && body.code === undefined,
-});
+/**
+ * "Test credential" for the Signing API: asks the API the credential chose (the documented API:
+ * `GET /api/v2/templates?perPage=1`; Documenso: `GET /api/v2/template?perPage=1`), and says so when
+ * the server answers like the other one.
+ */
+export const signingApiTest = serviceCredentialTest(credentialProbeFor);

@@ -1,62 +1,49 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import type { RequestContext, ServiceRequest } from '../shared/request';
-import { serviceRequest } from '../shared/request';
+import type { FetchNumberedPage } from '../shared/paging';
+import { readNumberedPages } from '../shared/paging';
+import type { RequestContext, ServiceAnswer, ServiceErrorReader, ServiceRequest } from '../shared/request';
+import { serviceAnswer, serviceRequest } from '../shared/request';
 
-export async function signingRequest<T = IDataObject>(
-	ctx: RequestContext,
-	request: ServiceRequest,
-): Promise<T> {
-	return await serviceRequest<T>(ctx, 'signingApi', 'signing service', request);
+/** How one signing API is reached: the Signing API credential, the API's name in errors, its error shape. */
+export interface SigningTransport {
+	request<T = IDataObject>(ctx: RequestContext, request: ServiceRequest): Promise<T>;
+	/** The whole answer, with whether the request had to be repeated (see `serviceAnswer`). */
+	answer<T = IDataObject>(ctx: RequestContext, request: ServiceRequest): Promise<ServiceAnswer<T>>;
 }
 
-/** The service's largest page. */
-const MAX_PER_PAGE = 100;
-
-interface Page {
-	data: IDataObject[];
-	pagination: { page: number; perPage: number; total: number; totalPages: number };
+export function signingTransport(serviceName: string, readError?: ServiceErrorReader): SigningTransport {
+	const withReader = (request: ServiceRequest): ServiceRequest =>
+		readError ? { readError, ...request } : request;
+	return {
+		request: async <T = IDataObject>(ctx: RequestContext, request: ServiceRequest) =>
+			await serviceRequest<T>(ctx, 'signingApi', serviceName, withReader(request)),
+		answer: async <T = IDataObject>(ctx: RequestContext, request: ServiceRequest) =>
+			await serviceAnswer<T>(ctx, 'signingApi', serviceName, withReader(request)),
+	};
 }
 
 /**
- * Reads a page/perPage list of the signing service (templates, documents), newest first,
- * until `limit` records (all when undefined). A record created while reading shifts the pages
- * by one: the one seen twice is kept once.
+ * Reads a numbered list of a signing API (templates, documents), newest first, until `limit`
+ * records (all when undefined): each record exactly once, also when records are added or leave a
+ * filter while the pages are read (see `readNumberedPages`).
  */
 export async function signingPages(
 	ctx: RequestContext,
-	request: { path: string; qs?: IDataObject; itemIndex?: number },
-	limit?: number,
+	fetchPage: FetchNumberedPage<IDataObject>,
+	what: 'templates' | 'documents',
+	options: { maxPerPage: number; limit?: number; itemIndex?: number },
 ): Promise<IDataObject[]> {
-	const perPage = limit === undefined ? MAX_PER_PAGE : Math.min(MAX_PER_PAGE, Math.max(1, limit));
-	const records: IDataObject[] = [];
-	const seen = new Set<unknown>();
-	for (let page = 1; ; page++) {
-		const answer = await signingRequest<Page>(ctx, {
-			method: 'GET',
-			path: request.path,
-			qs: { ...request.qs, page, perPage },
-			itemIndex: request.itemIndex,
-		});
-		for (const record of answer.data) {
-			if (seen.has(record.id)) continue;
-			seen.add(record.id);
-			records.push(record);
-			if (limit !== undefined && records.length >= limit) return records;
-		}
-		if (answer.data.length === 0 || page >= answer.pagination.totalPages) return records;
-	}
-}
-
-/** A document, or the service's 404 as an API error pointing at the item. */
-export async function getSigningDocument(
-	ctx: IExecuteFunctions,
-	documentId: string,
-	itemIndex: number,
-): Promise<IDataObject> {
-	return await signingRequest(ctx, {
-		method: 'GET',
-		path: `/api/v2/documents/${encodeURIComponent(documentId)}`,
-		itemIndex,
+	const records = await readNumberedPages(fetchPage, {
+		maxPerPage: options.maxPerPage,
+		limit: options.limit,
+		idOf: (record) => record.id,
+	});
+	if (records) return records;
+	throw new NodeOperationError(ctx.getNode(), `The ${what} kept changing while they were read (3 attempts)`, {
+		itemIndex: options.itemIndex,
+		description:
+			'So many records were added or left the filter between two pages, in every read, that no complete, duplicate-free list could be returned. Run the node again, or narrow the read with a filter.',
 	});
 }

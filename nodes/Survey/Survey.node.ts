@@ -12,6 +12,9 @@ import { applicantRecordsDescription, applicantRecordsOperations } from './resou
 import { responseDescription, responseOperations } from './resources/response';
 import { surveyDescription, surveyOperations } from './resources/survey';
 import { searchSurveys } from './resources/surveyLocator';
+import { readmeSection } from '../shared/docs';
+import { SURVEY_DESCRIPTION } from '../shared/nodeDescriptions';
+import { NODE_VERSIONS, ONE_SHAPE_VERSION } from '../shared/simplify';
 
 const operationsByResource = {
 	applicantRecords: applicantRecordsOperations,
@@ -25,11 +28,13 @@ export class Survey implements INodeType {
 		name: 'survey',
 		icon: { light: 'file:survey.svg', dark: 'file:survey.dark.svg' },
 		group: ['input'],
-		version: 1,
+		version: NODE_VERSIONS,
+		defaultVersion: ONE_SHAPE_VERSION,
 		// What the operation does, as a person reads it (issue 18: never the code names).
 		subtitle:
 			'={{ ({ "survey:get": "Get survey", "survey:getMany": "Get many surveys", "survey:getMetrics": "Get survey metrics", "response:delete": "Delete response", "response:get": "Get response", "response:getMany": "Get many responses", "response:markAsRead": "Mark responses as read", "applicantRecords:export": "Export applicant records" })[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}',
-		description: 'Read surveys, their responses and metrics, and export applicant records without personal data',
+		description: SURVEY_DESCRIPTION,
+		documentationUrl: readmeSection('survey'),
 		defaults: { name: 'Survey' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -15,7 +15,6 @@ import { standardWebhookKey, verifyStandardWebhook } from '../shared/standardWeb
 import {
 	ACKNOWLEDGE_ONLY,
 	admitDelivery,
-	credentialWebhookSecret,
 	deliveryScope,
 	openSecret,
 	OpenedSecrets,
@@ -26,34 +25,35 @@ import {
 	sealSecret,
 	sha256Hex,
 } from '../shared/webhooks';
+import { DOCUMENTED_API } from '../shared/apiChoice';
+import { isObject } from '../shared/credentialTest';
 import { surveyApiTest } from './credentialTest';
 import type { PersonalDataMode } from '../shared/redaction';
 import type { RequestContext } from '../shared/request';
 import { personalDataOption, redactRecords } from '../shared/privacy';
+import type { SurveyAdapter, SurveyEvent } from './adapters';
+import { adapterFor } from './adapters';
 import { answersModeOf, answersOption, shapeAnswers, surveyQuestions } from './answers';
+import { answersGuide, extraPersonalFieldsOption, readExtraFields } from './personalData';
+import { simplifyResponseEvent, simplifyTriggerParameter } from './resources/response/simplify';
 import { surveyLabel } from './resources/surveyLocator';
-import { listSurveys, surveyRequest } from './transport';
+import { listSurveys } from './transport';
+import { readmeSection } from '../shared/docs';
+import { SURVEY_TRIGGER_DESCRIPTION } from '../shared/nodeDescriptions';
+import { givesOneShape, NODE_VERSIONS, ONE_SHAPE_VERSION } from '../shared/simplify';
 
 /** What the node keeps in the workflow's static data about the hook it registered. */
 interface RegisteredHook {
 	webhookId?: string;
 	/** The service the hook was registered at, to remove it there after the credential changed. */
 	baseUrl?: string;
+	/** The API the hook was registered through (the credential's API then), which its deliveries speak. */
+	api?: string;
 	/** The hook's signing secret, encrypted with a key derived from the credential's API key. */
 	sealedSecret?: string;
 	/** Kept in clear by earlier versions; dropped on activation. */
 	secret?: string;
 }
-
-interface RemoteHook {
-	id: string;
-	url: string;
-	triggers: string[];
-	surveyIds: string[];
-}
-
-const MANUAL_HINT =
-	'This survey service has no webhook API. Set "Registration" to Manual and add the webhook URL in the service yourself.';
 
 function sameSet(a: string[] = [], b: string[] = []): boolean {
 	return a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
@@ -72,12 +72,26 @@ function wantedHook(ctx: IHookFunctions | IWebhookFunctions): {
 const NO_SECRET =
 	'No signing secret is known for this trigger\'s webhook (it is kept when the workflow is activated, and cannot be read after the credential\'s API key changed), so deliveries cannot be verified and are refused. Deactivate and activate the workflow again (or restart "Listen for test event") to register the webhook anew.';
 
-async function surveyAccess(ctx: IHookFunctions | IWebhookFunctions): Promise<{ baseUrl: string; apiKey: string }> {
+interface SurveyAccess {
+	baseUrl: string;
+	apiKey: string;
+	webhookSecret: string;
+	adapter: SurveyAdapter;
+}
+
+async function surveyAccess(ctx: IHookFunctions | IWebhookFunctions): Promise<SurveyAccess> {
 	const credentials = await ctx.getCredentials('surveyApi');
 	return {
 		baseUrl: String(credentials.baseUrl ?? '').replace(/\/+$/, ''),
 		apiKey: String(credentials.apiKey ?? ''),
+		webhookSecret: typeof credentials.webhookSecret === 'string' ? credentials.webhookSecret : '',
+		adapter: adapterFor(ctx, credentials),
 	};
+}
+
+/** The adapter of the API a hook was registered through; hooks of earlier versions spoke the documented one. */
+function registeredAdapter(ctx: IHookFunctions | IWebhookFunctions, registered: RegisteredHook): SurveyAdapter {
+	return adapterFor(ctx, { api: registered.api ?? DOCUMENTED_API });
 }
 
 /** Binds the sealed secret to the hook and to where it lives, so neither can be swapped. */
@@ -112,6 +126,7 @@ async function deliverySecret(ctx: IWebhookFunctions, registered: RegisteredHook
 function forgetHook(registered: RegisteredHook): void {
 	delete registered.webhookId;
 	delete registered.baseUrl;
+	delete registered.api;
 	delete registered.sealedSecret;
 	delete registered.secret;
 }
@@ -133,12 +148,7 @@ async function removeRegisteredHook(ctx: IHookFunctions, registered: RegisteredH
 			`Survey Trigger "${ctx.getNode().name}": the webhook ${webhookId} registered at ${baseUrl} could not be removed, because the credential now belongs to another service; remove it in that service.`,
 		);
 	} else {
-		await surveyRequest(ctx, {
-			method: 'DELETE',
-			baseUrl,
-			path: `/api/v1/webhooks/${encodeURIComponent(webhookId)}`,
-			acceptStatuses: [404],
-		});
+		await registeredAdapter(ctx, registered).deleteHook(ctx, webhookId, baseUrl);
 	}
 	forgetHook(registered);
 }
@@ -149,21 +159,37 @@ function isAutomatic(ctx: IHookFunctions | IWebhookFunctions): boolean {
 
 /**
  * The event's answers as the Options ask: personal data kept unless the user chose otherwise
- * (a trigger never runs as an agent's tool), then keyed by question id, text or both.
+ * (a trigger never runs as an agent's tool), then keyed by question id, text or both. What the
+ * API sends beyond the documented output is redacted alike: Formbricks' response carries the
+ * respondent's meta (user agent, page URL, country) and contact attributes.
  */
-async function shapeEventAnswers(
+async function shapeEvent(
 	ctx: IWebhookFunctions,
-	body: IDataObject,
-): Promise<IDataObject | IDataObject[]> {
+	event: SurveyEvent,
+): Promise<{ data: IDataObject | IDataObject[]; beyond: IDataObject }> {
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	const chosen = options.personalData;
 	const mode: PersonalDataMode = chosen === 'redact' || chosen === 'omit' ? chosen : 'keep';
-	const [answers] = redactRecords([(body.data ?? {}) as IDataObject], mode);
 	const answersMode = answersModeOf(options.answers);
-	if (answersMode === 'id') return answers;
+	// The questions say what each answer is (for redaction) and how to key it (for Answers).
 	// The webhook context has n8n's authenticated request helper, as the other request contexts do.
-	const questions = await surveyQuestions(ctx as unknown as RequestContext, String(body.surveyId));
-	return shapeAnswers(answers, questions, answersMode);
+	const questions =
+		answersMode === 'id' && mode === 'keep'
+			? []
+			: await surveyQuestions(ctx as unknown as RequestContext, event.surveyId);
+	const extraFields = readExtraFields(options);
+	const [answers] = redactRecords([event.data], mode, { guide: answersGuide(questions), extraFields });
+	const beyond = isObject(event.beyond.response)
+		? {
+				...event.beyond,
+				response: redactRecords([event.beyond.response], mode, {
+					guide: answersGuide(questions, ['data']),
+					extraFields,
+				})[0],
+			}
+		: event.beyond;
+	if (answersMode === 'id') return { data: answers, beyond };
+	return { data: shapeAnswers(answers, questions, answersMode), beyond };
 }
 
 export class SurveyTrigger implements INodeType {
@@ -172,9 +198,11 @@ export class SurveyTrigger implements INodeType {
 		name: 'surveyTrigger',
 		icon: { light: 'file:survey.svg', dark: 'file:survey.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		version: NODE_VERSIONS,
+		defaultVersion: ONE_SHAPE_VERSION,
 		subtitle: eventsSubtitle(),
-		description: 'Starts the workflow when a survey response is created, updated or finished',
+		description: SURVEY_TRIGGER_DESCRIPTION,
+		documentationUrl: readmeSection('survey-trigger'),
 		defaults: { name: 'Survey Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -257,6 +285,7 @@ export class SurveyTrigger implements INodeType {
 					'Surveys whose responses start the workflow. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 				displayOptions: { show: { allSurveys: [false] } },
 			},
+			simplifyTriggerParameter,
 			{
 				displayName: 'Options',
 				name: 'options',
@@ -265,10 +294,11 @@ export class SurveyTrigger implements INodeType {
 				default: {},
 				options: [
 					answersOption,
+					extraPersonalFieldsOption,
 					{
 						...personalDataOption,
 						description:
-							'What to do with names, e-mail addresses, phone numbers, addresses and dates of birth in the answers. Without this option: kept as they are.',
+							'What to do with names, e-mail addresses, phone numbers, addresses, dates of birth and identity numbers in the answers, found by field name, by what each question asks and by value. Without this option: kept as they are.',
 					},
 				],
 			},
@@ -291,18 +321,15 @@ export class SurveyTrigger implements INodeType {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				if (!isAutomatic(this)) return true;
 				const registered = this.getWorkflowStaticData('node') as RegisteredHook;
-				const { baseUrl, apiKey } = await surveyAccess(this);
-				// The credential now points at another service: the hook lives where it was registered.
-				if (registered.webhookId && registered.baseUrl !== undefined && registered.baseUrl !== baseUrl) {
+				const { baseUrl, apiKey, adapter } = await surveyAccess(this);
+				// The credential now points at another service (or API): the hook lives where it was registered.
+				const movedApi = registered.webhookId && (registered.api ?? DOCUMENTED_API) !== adapter.api;
+				if (registered.webhookId && registered.baseUrl !== undefined && (registered.baseUrl !== baseUrl || movedApi)) {
 					await removeRegisteredHook(this, registered, apiKey);
 				}
 				const url = this.getNodeWebhookUrl('default');
 				const wanted = wantedHook(this);
-				const { data: hooks } = await surveyRequest<{ data: RemoteHook[] }>(this, {
-					method: 'GET',
-					path: '/api/v1/webhooks',
-					errorHints: { 404: MANUAL_HINT, 405: MANUAL_HINT },
-				});
+				const hooks = await adapter.listHooks(this);
 				const knownSecret = hookSecret(registered, apiKey) !== undefined;
 				let reusable = false;
 				for (const hook of hooks.filter((candidate) => candidate.url === url)) {
@@ -312,11 +339,7 @@ export class SurveyTrigger implements INodeType {
 						continue;
 					}
 					// Its events or surveys changed, or its secret is unknown to us: replace it.
-					await surveyRequest(this, {
-						method: 'DELETE',
-						path: `/api/v1/webhooks/${encodeURIComponent(hook.id)}`,
-						acceptStatuses: [404],
-					});
+					await adapter.deleteHook(this, hook.id);
 				}
 				if (!reusable) forgetHook(registered);
 				// A secret kept in clear by an earlier version of this node.
@@ -326,17 +349,17 @@ export class SurveyTrigger implements INodeType {
 
 			async create(this: IHookFunctions): Promise<boolean> {
 				if (!isAutomatic(this)) return true;
-				const { baseUrl, apiKey } = await surveyAccess(this);
+				const { baseUrl, apiKey, adapter } = await surveyAccess(this);
 				const { triggers, surveyIds } = wantedHook(this);
-				const { data } = await surveyRequest<{ data: { id: string; secret: string } }>(this, {
-					method: 'POST',
-					path: '/api/v1/webhooks',
-					body: { url: this.getNodeWebhookUrl('default'), triggers, surveyIds, source: 'n8n' },
-					errorHints: { 404: MANUAL_HINT, 405: MANUAL_HINT },
+				const data = await adapter.registerHook(this, {
+					url: this.getNodeWebhookUrl('default') ?? '',
+					triggers,
+					surveyIds,
+					name: `n8n: ${this.getWorkflow().name ?? 'workflow'} › ${this.getNode().name}`,
 				});
 				const registered = this.getWorkflowStaticData('node') as RegisteredHook;
 				forgetHook(registered);
-				Object.assign(registered, { webhookId: data.id, baseUrl });
+				Object.assign(registered, { webhookId: data.id, baseUrl, api: adapter.api });
 				if (typeof data.secret !== 'string' || !standardWebhookKey(data.secret)) {
 					await removeRegisteredHook(this, registered, apiKey);
 					throw new NodeOperationError(
@@ -364,15 +387,18 @@ export class SurveyTrigger implements INodeType {
 		const headers = this.getHeaderData() as IDataObject;
 		const rawBody = rawBodyOf(this);
 		let secret: string;
+		let adapter: SurveyAdapter;
 		if (isAutomatic(this)) {
-			const stored = await deliverySecret(this, this.getWorkflowStaticData('node') as RegisteredHook);
+			const registered = this.getWorkflowStaticData('node') as RegisteredHook;
+			const stored = await deliverySecret(this, registered);
 			if (stored === undefined) {
 				this.logger?.warn(`Survey Trigger "${this.getNode().name}": ${NO_SECRET}`);
 				return rejectUnauthorized(this, NO_SECRET);
 			}
 			secret = stored;
+			adapter = registeredAdapter(this, registered);
 		} else {
-			secret = await credentialWebhookSecret(this, 'surveyApi');
+			({ webhookSecret: secret, adapter } = await surveyAccess(this));
 		}
 		if (secret !== '') {
 			const verification = verifyStandardWebhook(
@@ -394,32 +420,27 @@ export class SurveyTrigger implements INodeType {
 			}
 		}
 
-		const body = this.getBodyData() as IDataObject;
-		if (typeof body.event !== 'string' || typeof body.surveyId !== 'string') {
-			return rejectBadRequest(
-				this,
-				'Expected a survey event: { event, surveyId, responseId, createdAt, data }',
-			);
-		}
+		const event = adapter.parseDelivery(this.getBodyData());
+		if (!event) return rejectBadRequest(this, `Expected a survey event: ${adapter.deliveryShape}`);
 		const { triggers, surveyIds } = wantedHook(this);
-		if (!triggers.includes(body.event)) return ACKNOWLEDGE_ONLY;
-		if (surveyIds.length && !surveyIds.includes(body.surveyId)) return ACKNOWLEDGE_ONLY;
+		if (!triggers.includes(event.event)) return ACKNOWLEDGE_ONLY;
+		if (surveyIds.length && !surveyIds.includes(event.surveyId)) return ACKNOWLEDGE_ONLY;
 
 		// Shaped before the delivery is remembered: if reading the questions fails, the service's retry must run.
-		const data = await shapeEventAnswers(this, body);
+		const { data, beyond } = await shapeEvent(this, event);
 		const webhookId = typeof headers['webhook-id'] === 'string' ? headers['webhook-id'] : '';
 		const deliveryId = webhookId || `body:${sha256Hex(rawBody)}`;
 		const refusal = await admitDelivery(this, deliveryId);
 		if (refusal) return refusal;
 
-		const item: IDataObject = {
-			event: body.event,
-			surveyId: body.surveyId,
-			responseId: body.responseId ?? null,
-			createdAt: body.createdAt ?? null,
-			data,
-			deliveryId,
-		};
+		const { event: name, surveyId, responseId, createdAt, finished, updatedAt } = event;
+		if (givesOneShape(this) && (this.getNodeParameter('simplify', true) as boolean)) {
+			const payload: IDataObject = { event: name, surveyId, responseId, createdAt, finished, updatedAt };
+			const item = simplifyResponseEvent(payload, data, deliveryId);
+			return { workflowData: [this.helpers.returnJsonArray([item])] };
+		}
+		// The documented output first; what the API sends beyond it (Formbricks: the response, the survey) after.
+		const item: IDataObject = { event: name, surveyId, responseId, createdAt, data, deliveryId, ...beyond };
 		return { workflowData: [this.helpers.returnJsonArray([item])] };
 	}
 }

@@ -1,11 +1,14 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { mapConcurrently, type RequestPacer } from '../shared/concurrency';
-import type { RequestContext, ServiceRequest } from '../shared/request';
-import { credentialBaseUrl, serviceRequest } from '../shared/request';
+import type { RequestContext } from '../shared/request';
+import { credentialBaseUrl } from '../shared/request';
+import type { ResponseDateFilter, ResponsePage, SurveyAdapter } from './adapters';
+import { surveyAdapter } from './adapters';
 
-export const RESPONSES_MAX_PAGE_SIZE = 250;
+export type { ResponseDateFilter } from './adapters';
+
 export const RESPONSES_DEFAULT_LIMIT = 50;
 /**
  * Pages in flight at most. The service's limit counts requests a minute, not requests at once,
@@ -13,70 +16,40 @@ export const RESPONSES_DEFAULT_LIMIT = 50;
  */
 export const DEFAULT_MAX_CONCURRENCY = 16;
 
-export async function surveyRequest<T = IDataObject>(
-	ctx: RequestContext,
-	request: ServiceRequest,
-): Promise<T> {
-	return await serviceRequest<T>(ctx, 'surveyApi', 'survey service', request);
-}
+/**
+ * The survey service's operations, through the adapter of the API the credential chose
+ * (adapters/): operations call these and get the documented shapes back, whichever API answers.
+ */
 
+/** Every survey, published and draft. */
 export async function listSurveys(ctx: RequestContext, itemIndex?: number): Promise<IDataObject[]> {
-	const { data } = await surveyRequest<{ data: IDataObject[] }>(ctx, {
-		method: 'GET',
-		path: '/api/v1/management/surveys',
-		itemIndex,
-	});
-	return data;
+	return await (await surveyAdapter(ctx, itemIndex)).listSurveys(ctx, itemIndex);
 }
 
-interface ResponsePage {
-	data: IDataObject[];
-	meta: { total: number; limit: number; offset: number };
-}
-
-/** The service's date filters (Part 2, section 6): inclusive ISO 8601 bounds on one date field. */
-export interface ResponseDateFilter {
-	startDate?: string;
-	endDate?: string;
-	filterDateField?: 'createdAt' | 'updatedAt';
-}
-
-export async function getSurvey(
+/** The surveys with their response counts; an API that lists none has them counted, with more requests. */
+export async function withResponseCounts(
 	ctx: RequestContext,
-	surveyId: string,
+	surveys: IDataObject[],
 	itemIndex?: number,
-): Promise<IDataObject> {
-	const { data } = await surveyRequest<{ data: IDataObject }>(ctx, {
-		method: 'GET',
-		path: `/api/v1/management/surveys/${encodeURIComponent(surveyId)}`,
-		itemIndex,
-	});
-	return data;
+): Promise<IDataObject[]> {
+	return await (await surveyAdapter(ctx, itemIndex)).withResponseCounts(ctx, surveys, itemIndex);
 }
 
-async function fetchResponsePage(
-	ctx: RequestContext,
-	query: ResponseQuery,
-	offset: number,
-	limit: number,
-	baseUrl: string,
-	pacer?: RequestPacer,
-): Promise<ResponsePage> {
-	const { startDate, endDate, filterDateField } = query.dateFilter ?? {};
-	const dates: IDataObject = {};
-	if (startDate !== undefined) dates.startDate = startDate;
-	if (endDate !== undefined) dates.endDate = endDate;
-	if (filterDateField !== undefined && (startDate !== undefined || endDate !== undefined)) {
-		dates.filterDateField = filterDateField;
-	}
-	return await surveyRequest<ResponsePage>(ctx, {
-		method: 'GET',
-		path: `/api/v1/management/surveys/${encodeURIComponent(query.surveyId)}/responses`,
-		qs: { limit, offset, ...dates },
-		itemIndex: query.itemIndex,
-		baseUrl,
-		pacer,
-	});
+export async function getSurvey(ctx: RequestContext, surveyId: string, itemIndex?: number): Promise<IDataObject> {
+	return await (await surveyAdapter(ctx, itemIndex)).getSurvey(ctx, surveyId, itemIndex);
+}
+
+export async function getResponse(ctx: RequestContext, responseId: string, itemIndex?: number): Promise<IDataObject> {
+	return await (await surveyAdapter(ctx, itemIndex)).getResponse(ctx, responseId, itemIndex);
+}
+
+/** Erases a response; `alreadyGone` when the service no longer has it (see `deleteUnlessGone`). */
+export async function deleteResponse(
+	ctx: IExecuteFunctions,
+	responseId: string,
+	itemIndex: number,
+): Promise<{ erased: IDataObject; alreadyGone: boolean }> {
+	return await (await surveyAdapter(ctx, itemIndex)).deleteResponse(ctx, responseId, itemIndex);
 }
 
 export interface ResponseQuery {
@@ -101,55 +74,100 @@ export interface ResponseSink {
 	add(responses: IDataObject[], offset: number): void;
 }
 
+/** One page of the range, as the adapter reads it. */
+type PageReader = (skip: number, limit: number, pacer?: RequestPacer) => Promise<ResponsePage>;
+
 /**
  * One read of the range. Pages after the first start one response early, so that each page
  * must begin with the response the previous page ended with: a response added or removed
  * before a page boundary while the pages are read shifts that boundary, which is seen here,
- * as is a changed `meta.total`. Returns false when the data changed under the read.
+ * as is a changed total. Returns false when the data changed under the read.
  */
 async function readRangeOnce(
 	ctx: RequestContext,
+	adapter: SurveyAdapter,
 	query: ResponseQuery,
 	sink: ResponseSink,
 ): Promise<boolean> {
 	const start = query.offset ?? 0;
-	const firstSize = Math.min(query.limit ?? RESPONSES_MAX_PAGE_SIZE, RESPONSES_MAX_PAGE_SIZE);
+	const pageSize = adapter.maxPageSize;
+	const firstSize = Math.min(query.limit ?? pageSize, pageSize);
 	// Read once for all the pages: n8n reads a credential from its database every time.
 	const baseUrl = await credentialBaseUrl(ctx, 'surveyApi', query.itemIndex);
-	const first = await fetchResponsePage(ctx, query, start, firstSize, baseUrl);
-	const total = first.meta.total;
+	const readPage: PageReader = async (skip, limit, pacer) =>
+		await adapter.responsePage(ctx, {
+			surveyId: query.surveyId,
+			skip,
+			limit,
+			dateFilter: query.dateFilter,
+			itemIndex: query.itemIndex,
+			baseUrl,
+			pacer,
+		});
+	const first = await readPage(start, firstSize);
+	if (first.total === undefined) return await readWithoutTotal(readPage, query, sink, first, pageSize);
+	const total = first.total;
 	const available = Math.max(0, total - start);
 	const wanted = Math.min(query.limit ?? available, available);
-	if (wanted > 0 && first.data.length === 0) return false;
-	sink.add(first.data.slice(0, wanted), start);
+	if (wanted > 0 && first.responses.length === 0) return false;
+	sink.add(first.responses.slice(0, wanted), start);
 
 	const end = start + wanted;
 	const pages: Array<{ offset: number; size: number }> = [];
-	for (
-		let offset = start + first.data.length;
-		offset < end;
-		offset += RESPONSES_MAX_PAGE_SIZE - 1
-	) {
-		pages.push({ offset, size: Math.min(RESPONSES_MAX_PAGE_SIZE - 1, end - offset) });
+	for (let offset = start + first.responses.length; offset < end; offset += pageSize - 1) {
+		pages.push({ offset, size: Math.min(pageSize - 1, end - offset) });
 	}
 	/** The first and last id of each page, the first page included, to check the boundaries. */
 	const edges: Array<{ first?: unknown; last?: unknown }> = [
-		{ last: first.data[first.data.length - 1]?.id },
+		{ last: first.responses[first.responses.length - 1]?.id },
 	];
 	let consistent = true;
 	const tasks = pages.map(({ offset, size }, index) => async (pacer: RequestPacer) => {
-		const page = await fetchResponsePage(ctx, query, offset - 1, size + 1, baseUrl, pacer);
-		if (page.meta.total !== total || page.data.length !== size + 1) {
+		const page = await readPage(offset - 1, size + 1, pacer);
+		if (page.total !== total || page.responses.length !== size + 1) {
 			consistent = false;
 			return;
 		}
-		edges[index + 1] = { first: page.data[0].id, last: page.data[page.data.length - 1].id };
-		if (consistent) sink.add(page.data.slice(1), offset);
+		edges[index + 1] = { first: page.responses[0].id, last: page.responses[page.responses.length - 1].id };
+		if (consistent) sink.add(page.responses.slice(1), offset);
 	});
 	await mapConcurrently(tasks, query.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY);
 	if (!consistent) return false;
 	for (let index = 1; index < edges.length; index++) {
 		if (edges[index].first !== edges[index - 1].last) return false;
+	}
+	return true;
+}
+
+/**
+ * The read of an API that tells no total (Formbricks): one page after another, each starting
+ * with the last response of the page before, until a page comes back shorter than asked. A
+ * response added or removed before the current page shows as a page that does not begin where
+ * the last one ended; responses added at the end are read with the rest.
+ */
+async function readWithoutTotal(
+	readPage: PageReader,
+	query: ResponseQuery,
+	sink: ResponseSink,
+	first: ResponsePage,
+	pageSize: number,
+): Promise<boolean> {
+	const start = query.offset ?? 0;
+	const wanted = query.limit ?? Infinity;
+	const firstResponses = first.responses.slice(0, wanted);
+	sink.add(firstResponses, start);
+	let read = firstResponses.length;
+	let last = firstResponses[read - 1]?.id;
+	let more = first.responses.length === Math.min(wanted, pageSize);
+	while (more && read < wanted) {
+		const size = Math.min(pageSize - 1, wanted - read);
+		const page = await readPage(start + read - 1, size + 1);
+		if (page.responses.length === 0 || page.responses[0].id !== last) return false;
+		const fresh = page.responses.slice(1);
+		sink.add(fresh, start + read);
+		read += fresh.length;
+		last = page.responses[page.responses.length - 1].id;
+		more = page.responses.length === size + 1;
 	}
 	return true;
 }
@@ -164,9 +182,10 @@ export async function readResponses(
 	query: ResponseQuery,
 	sink: ResponseSink,
 ): Promise<void> {
+	const adapter = await surveyAdapter(ctx, query.itemIndex);
 	for (let attempt = 1; attempt <= MAX_READ_ATTEMPTS; attempt++) {
 		sink.reset();
-		if (await readRangeOnce(ctx, query, sink)) return;
+		if (await readRangeOnce(ctx, adapter, query, sink)) return;
 	}
 	throw new NodeOperationError(
 		ctx.getNode(),
@@ -190,17 +209,4 @@ export async function fetchResponses(
 		add: (responses, offset) => pages.push({ offset, responses }),
 	});
 	return pages.sort((a, b) => a.offset - b.offset).flatMap((page) => page.responses);
-}
-
-export async function deleteResponse(
-	ctx: RequestContext,
-	responseId: string,
-	itemIndex?: number,
-): Promise<IDataObject> {
-	const { data } = await surveyRequest<{ data: IDataObject }>(ctx, {
-		method: 'DELETE',
-		path: `/api/v1/management/responses/${encodeURIComponent(responseId)}`,
-		itemIndex,
-	});
-	return data;
 }

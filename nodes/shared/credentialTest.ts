@@ -6,7 +6,32 @@ import type {
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
 
+import { answersLikeOtherApi } from './apiChoice';
 import { isHttpUrl } from './validation';
+
+/** One answer of the server to a probe. */
+export interface ProbeAnswer {
+	statusCode: number;
+	body: unknown;
+}
+
+/** Another request to the same server with the same key, for checks that need a second look. */
+export type ProbeGet = (path: string) => Promise<ProbeAnswer>;
+
+/**
+ * The other API a server may speak (the documented one, or a platform's own), told apart by a
+ * probe of its own, so that "Test credential" can say "choose the other API" instead of "wrong
+ * Base URL".
+ */
+export interface OtherApiProbe {
+	/** The other API's option in the credential, e.g. "Formbricks". */
+	label: string;
+	/** The other API in a sentence, e.g. "the documented survey API"; the label when absent. */
+	like?: string;
+	/** A read that only that API answers in its own way. */
+	probePath: string;
+	answersLikeIt(answer: ProbeAnswer): boolean;
+}
 
 /**
  * What "Test credential" needs to know about one service: where to knock, how to show the
@@ -29,6 +54,16 @@ export interface ServiceProbe {
 	isServiceAnswer(body: unknown): boolean;
 	/** The service's own 401 (each service words it differently), as opposed to another's. */
 	isServiceRefusal(body: unknown): boolean;
+	/** The other API the server may speak instead; asked when the answer is not clearly this API's. */
+	otherApi?: OtherApiProbe;
+	/** A 2xx answer of this API that the other API could give too (an empty list): the other probe decides. */
+	isAmbiguous?(body: unknown): boolean;
+	/** Answers with a meaning of their own for this API, decided before the generic checks (may look again with `get`). */
+	settle?(
+		answer: ProbeAnswer,
+		credentials: ICredentialDataDecryptedObject,
+		get: ProbeGet,
+	): Promise<INodeCredentialTestResult | undefined>;
 }
 
 const UNREACHABLE: Record<string, string> = {
@@ -70,12 +105,15 @@ function connectionErrorCode(error: unknown): string | undefined {
  * http(s) URL, it cannot be reached, something answers there that is not this service (or
  * the URL has an extra path), or the service refused the key.
  */
-export function serviceCredentialTest(probe: ServiceProbe) {
+export function serviceCredentialTest(
+	probeFor: ServiceProbe | ((credentials: ICredentialDataDecryptedObject) => ServiceProbe),
+) {
 	return async function (
 		this: ICredentialTestFunctions,
 		credential: ICredentialsDecrypted,
 	): Promise<INodeCredentialTestResult> {
 		const data = credential.data ?? {};
+		const probe = typeof probeFor === 'function' ? probeFor(data) : probeFor;
 		const rawBaseUrl = String(data.baseUrl ?? '').trim();
 		if (!isHttpUrl(rawBaseUrl)) {
 			return {
@@ -96,17 +134,21 @@ export function serviceCredentialTest(probe: ServiceProbe) {
 		// The lint rule that steers execute functions from `this.helpers.request` to httpRequest
 		// has no replacement to offer here.
 		const { helpers } = this;
-		let response: { statusCode: number; body: unknown };
-		try {
-			response = (await helpers.request({
+		const get: ProbeGet = async (path) => {
+			const answer = (await helpers.request({
 				method: 'GET',
-				uri: `${baseUrl}${probe.probePath}`,
+				uri: `${baseUrl}${path}`,
 				headers: { accept: 'application/json', ...probe.headers(data) },
 				json: true,
 				simple: false,
 				resolveWithFullResponse: true,
 				timeout: 15_000,
-			})) as { statusCode: number; body: unknown };
+			})) as ProbeAnswer;
+			return { statusCode: answer.statusCode, body: parseBody(answer.body) };
+		};
+		let response: ProbeAnswer;
+		try {
+			response = await get(probe.probePath);
 		} catch (error) {
 			const code = connectionErrorCode(error);
 			const reason =
@@ -118,11 +160,21 @@ export function serviceCredentialTest(probe: ServiceProbe) {
 			};
 		}
 
-		const { statusCode } = response;
-		const body = parseBody(response.body);
-		if (statusCode >= 200 && statusCode < 300 && probe.isServiceAnswer(body)) {
+		const { statusCode, body } = response;
+		const settled = await probe.settle?.(response, data, get);
+		if (settled) return settled;
+		const serviceAnswer = statusCode >= 200 && statusCode < 300 && probe.isServiceAnswer(body);
+		if (serviceAnswer && !probe.isAmbiguous?.(body)) {
 			return { status: 'OK', message: `Connected to the ${probe.service}` };
 		}
+		const { otherApi } = probe;
+		if (otherApi && statusCode !== 401 && statusCode !== 403 && statusCode !== 429 && statusCode < 500) {
+			const other = await get(otherApi.probePath).catch(() => undefined);
+			if (other && otherApi.answersLikeIt(other)) {
+				return { status: 'Error', message: answersLikeOtherApi(otherApi.label, otherApi.like) };
+			}
+		}
+		if (serviceAnswer) return { status: 'OK', message: `Connected to the ${probe.service}` };
 		if ((statusCode === 401 && probe.isServiceRefusal(body)) || statusCode === 403) {
 			return {
 				status: 'Error',

@@ -1,6 +1,14 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IDisplayOptions,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
-import type { PersonalDataMode } from './redaction';
+import type { OperationsByResource } from './execute';
+import { executeOperation } from './execute';
+import type { FieldGuide, PersonalDataMode, RedactorOptions } from './redaction';
 import { Redactor } from './redaction';
 
 /**
@@ -31,7 +39,7 @@ export const personalDataOption: INodeProperties = {
 	description:
 		'What to do with names, e-mail addresses, phone numbers, addresses and dates of birth. Without this option: kept as they are, but redacted when the node runs as an AI agent tool.',
 	options: [
-		{ name: 'Keep', value: 'keep', description: 'Return the answers as they are' },
+		{ name: 'Keep', value: 'keep', description: 'Return personal data as it is' },
 		{ name: 'Omit', value: 'omit', description: 'Leave personal fields out' },
 		{
 			name: 'Redact',
@@ -41,6 +49,22 @@ export const personalDataOption: INodeProperties = {
 	],
 };
 
+/** An Options collection with the Personal Data option alone, for operations that have no other option. */
+export function personalDataOptions(
+	show: NonNullable<IDisplayOptions['show']>,
+	description = personalDataOption.description,
+): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show },
+		options: [{ ...personalDataOption, description }],
+	};
+}
+
 /**
  * Applies one mode to all records of one output, in two passes: the values of every record's
  * personal fields are learnt first, then each record is redacted, so that a value gets the same
@@ -49,10 +73,79 @@ export const personalDataOption: INodeProperties = {
 export function redactRecords(
 	records: IDataObject[],
 	mode: PersonalDataMode,
-	extraFieldNames: string[] = [],
+	options: RedactorOptions = {},
 ): IDataObject[] {
 	if (mode === 'keep') return records;
-	const redactor = new Redactor(mode, extraFieldNames);
+	const redactor = new Redactor(mode, options);
 	for (const record of records) redactor.learn(record);
 	return records.map((record) => redactor.apply(record));
+}
+
+/** What a result's redaction learns from besides the result itself (a document behind a file's name). */
+const learntAlongside = new WeakMap<object, IDataObject[]>();
+
+/**
+ * Marks material that redaction must learn from along with this result, though it is not output:
+ * Download returns a file's name made of the document's title, which may hold a recipient's name.
+ */
+export function learnAlongside<T extends object>(result: T, ...material: IDataObject[]): T {
+	learntAlongside.set(result, material);
+	return result;
+}
+
+export interface OutputPrivacy {
+	/** What the node knows about its records' fields beyond their names: prefilled fields by label, tag names. */
+	guide?: (
+		ctx: IExecuteFunctions,
+		records: IDataObject[],
+	) => Promise<FieldGuide | undefined> | FieldGuide | undefined;
+}
+
+/**
+ * The Personal Data option applied to a node's whole output: each item in the mode its Options
+ * ask for (redacted by default when the node runs as a tool), all items of one mode redacted
+ * together, so a name gets the same pseudonym in every item and is found again in free text
+ * (titles, notes, rejection reasons) wherever it recurs. Binary data is left as it is.
+ */
+export async function applyPersonalData(
+	ctx: IExecuteFunctions,
+	items: INodeExecutionData[],
+	privacy: OutputPrivacy = {},
+): Promise<INodeExecutionData[]> {
+	// Read once per input item: one Get Many can give thousands of items of the same input item.
+	const modeOfInput = new Map<number, PersonalDataMode>();
+	const modes = items.map((item) => {
+		const paired = item.pairedItem;
+		const itemIndex =
+			typeof paired === 'object' && paired !== null && !Array.isArray(paired) ? paired.item : 0;
+		if (!modeOfInput.has(itemIndex)) {
+			const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+			modeOfInput.set(itemIndex, personalDataMode(ctx, options?.personalData));
+		}
+		return modeOfInput.get(itemIndex)!;
+	});
+	if (modes.every((mode) => mode === 'keep')) return items;
+	const output = [...items];
+	for (const mode of ['redact', 'omit'] as const) {
+		const indexes = modes.flatMap((itemMode, index) => (itemMode === mode ? [index] : []));
+		if (indexes.length === 0) continue;
+		const records = indexes.map((index) => items[index].json);
+		const redactor = new Redactor(mode, { guide: await privacy.guide?.(ctx, records) });
+		for (const record of records) {
+			redactor.learn(record);
+			for (const material of learntAlongside.get(record) ?? []) redactor.learn(material);
+		}
+		for (const index of indexes) output[index] = { ...items[index], json: redactor.apply(items[index].json) };
+	}
+	return output;
+}
+
+/** The execute() of a resource/operation node whose output may hold personal data. */
+export async function executeWithPersonalData(
+	ctx: IExecuteFunctions,
+	operations: OperationsByResource,
+	privacy: OutputPrivacy = {},
+): Promise<INodeExecutionData[][]> {
+	const [items] = await executeOperation(ctx, operations);
+	return [await applyPersonalData(ctx, items, privacy)];
 }

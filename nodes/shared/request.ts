@@ -28,16 +28,52 @@ export interface ServiceRequest {
 	acceptStatuses?: number[];
 	/** Advice added to the error for a given status, e.g. what to do when an endpoint is missing. */
 	errorHints?: Partial<Record<number, string>>;
-	/** `arraybuffer` for a file: the body then resolves to its bytes (a Buffer), not JSON. */
-	encoding?: 'arraybuffer';
+	/**
+	 * `arraybuffer` for a file: the body then resolves to its bytes (a Buffer), not JSON.
+	 * `stream`: the body is the response itself, to be read by the caller (a large file).
+	 */
+	encoding?: 'arraybuffer' | 'stream';
 	/** The pool the request runs in, told when the service rate-limits it. */
 	pacer?: RequestPacer;
+	/** Reads the service's error body where it is not the usual `{ code, message }` (another API's shape). */
+	readError?: ServiceErrorReader;
+	/**
+	 * Whether the request may be sent again after a server error or a lost connection. By
+	 * default the methods that are safe to repeat (GET, HEAD, PUT, DELETE) are; POST and PATCH never.
+	 */
+	repeatable?: boolean;
+	/** Milliseconds to wait for the service to start answering (and between two parts of the answer). */
+	timeoutMs?: number;
 }
+
+/** An answer the caller takes: a success, or an error status it listed in `acceptStatuses`. */
+export interface ServiceAnswer<T> {
+	statusCode: number;
+	body: T;
+	headers: Record<string, string | string[] | undefined>;
+	/**
+	 * Whether an earlier attempt of this request ended without a known outcome (a 502, 503 or
+	 * 504, or a lost connection): it may have been carried out, so a "not found" now can be
+	 * the effect of that first attempt.
+	 */
+	repeated: boolean;
+	/** For an accepted error status: the error the request would have failed with. */
+	error?: NodeApiError;
+}
+
+/** A service's own words for a failed request, and advice where its message alone would puzzle. */
+export interface ServiceError {
+	message: string;
+	code?: string;
+	hint?: string;
+}
+
+export type ServiceErrorReader = (body: unknown, status: number) => ServiceError;
 
 export interface RetryPolicy {
 	/** Retries after a 429, which are always safe: the service says it did nothing. */
 	maxRateLimitRetries: number;
-	/** Retries of a read after a 502/503/504 or a network error. */
+	/** Retries of a request that is safe to repeat after a 502/503/504 or a network error. */
 	maxServerErrorRetries: number;
 	/** A `Retry-After` longer than this fails the request instead of stalling the workflow. */
 	maxRetryAfterSeconds: number;
@@ -54,7 +90,14 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 
 const REQUEST_TIMEOUT_MS = 60_000;
 const RETRIABLE_SERVER_STATUSES = new Set([502, 503, 504]);
-const SAFE_METHODS = new Set<IHttpRequestMethods>(['GET', 'HEAD']);
+/**
+ * Sending these twice has the effect of sending them once (RFC 9110, 9.2.2), so they are sent
+ * again after an answer that leaves the outcome unknown. POST and PATCH are not: a create that
+ * failed that way may still have happened, and repeating it could create a duplicate.
+ */
+const IDEMPOTENT_METHODS = new Set<IHttpRequestMethods>(['GET', 'HEAD', 'PUT', 'DELETE']);
+/** The most of an error body read from a streamed answer: enough for any service's message. */
+const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
 interface FullResponse {
 	statusCode: number;
@@ -105,7 +148,12 @@ export function parseRetryAfter(value: string | string[] | undefined, now = Date
 }
 
 /** The service's own words from an error body that may be JSON (`message`, `code`) or plain text. */
-export function serviceErrorOf(body: unknown): { message: string; code?: string } {
+export function serviceErrorOf(body: unknown): ServiceError {
+	// A file request's error arrives as bytes, like the file would have.
+	if (body instanceof ArrayBuffer) body = Buffer.from(body);
+	if (ArrayBuffer.isView(body)) {
+		body = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
+	}
 	let parsed = body;
 	if (typeof body === 'string') {
 		try {
@@ -132,7 +180,7 @@ function apiError(
 	status: number,
 	body: unknown,
 ): NodeApiError {
-	const { message, code } = serviceErrorOf(body);
+	const { message, code, hint } = (request.readError ?? serviceErrorOf)(body, status);
 	const serviceMessage = message || `HTTP ${status}`;
 	return new NodeApiError(
 		ctx.getNode(),
@@ -140,7 +188,7 @@ function apiError(
 		{
 			httpCode: String(status),
 			message: `The ${serviceName} answered ${status}: ${serviceMessage}`,
-			description: [`${request.method} ${request.path}${code ? ` (${code})` : ''}`, request.errorHints?.[status]]
+			description: [`${request.method} ${request.path}${code ? ` (${code})` : ''}`, request.errorHints?.[status], hint]
 				.filter(Boolean)
 				.join('. '),
 			itemIndex: request.itemIndex,
@@ -168,19 +216,55 @@ export async function credentialBaseUrl(ctx: RequestContext, credentialType: str
 	return String(credentials.baseUrl ?? '').replace(/\/+$/, '');
 }
 
+/** A streamed answer's body, as an async iterable of chunks (an `IncomingMessage`). */
+interface StreamedBody extends AsyncIterable<Buffer | string> {
+	destroy?: () => void;
+}
+
+const isStreamedBody = (body: unknown): body is StreamedBody =>
+	body !== null &&
+	typeof body === 'object' &&
+	!ArrayBuffer.isView(body) &&
+	typeof (body as Partial<StreamedBody>)[Symbol.asyncIterator] === 'function';
+
+/** Stops reading a streamed answer that is not wanted, so its connection is freed. */
+function discard(body: unknown): void {
+	if (isStreamedBody(body)) body.destroy?.();
+}
+
+/** The text of a streamed error answer (its first 64 KiB), so its message can be read. */
+async function readErrorBody(body: unknown): Promise<unknown> {
+	if (!isStreamedBody(body)) return body;
+	const chunks: Buffer[] = [];
+	let size = 0;
+	try {
+		for await (const chunk of body) {
+			const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+			chunks.push(bytes);
+			size += bytes.length;
+			if (size >= MAX_ERROR_BODY_BYTES) break;
+		}
+	} catch {
+		// What arrived before the connection failed is all the service said.
+	} finally {
+		body.destroy?.();
+	}
+	return Buffer.concat(chunks).subarray(0, MAX_ERROR_BODY_BYTES).toString('utf8');
+}
+
 /**
- * The one way nodes talk to a service. Rate-limit answers (429) are retried for every
- * method after the service's `Retry-After`, because the service said it did nothing.
- * Server errors and timeouts are retried only for reads: a create that failed that way
- * may still have happened, and repeating it could create a duplicate.
+ * The one way nodes talk to a service, giving the whole answer (see `serviceRequest` for the
+ * body alone). Rate-limit answers (429) are retried for every method after the service's
+ * `Retry-After`, because the service said it did nothing. Server errors (502, 503, 504) and
+ * lost connections are retried only for requests that are safe to repeat (`repeatable`).
  */
-export async function serviceRequest<T = IDataObject>(
+export async function serviceAnswer<T = IDataObject>(
 	ctx: RequestContext,
 	credentialType: string,
 	serviceName: string,
 	request: ServiceRequest,
 	policy: RetryPolicy = DEFAULT_RETRY_POLICY,
-): Promise<T> {
+): Promise<ServiceAnswer<T>> {
 	const baseUrl = (request.baseUrl ?? (await credentialBaseUrl(ctx, credentialType, request.itemIndex))).replace(
 		/\/+$/,
 		'',
@@ -194,18 +278,22 @@ export async function serviceRequest<T = IDataObject>(
 		encoding: request.encoding,
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
-		timeout: REQUEST_TIMEOUT_MS,
+		timeout: request.timeoutMs ?? REQUEST_TIMEOUT_MS,
 	};
 	const signal = cancelSignalOf(ctx);
 	if (signal) options.abortSignal = signal;
-	const safe = SAFE_METHODS.has(request.method);
+	const repeatable = request.repeatable ?? IDEMPOTENT_METHODS.has(request.method);
 
 	let rateLimitRetries = 0;
 	let serverErrorRetries = 0;
+	let repeated = false;
 	// A cancelled execution stops waiting at once and sends nothing more.
 	const wait = async (ms: number) =>
 		await abortableWait(ms, signal, () => cancelledError(ctx, serviceName, request));
-	const backoff = async () => await wait(policy.backoffMs * 2 ** serverErrorRetries++);
+	const backoff = async () => {
+		repeated = true;
+		await wait(policy.backoffMs * 2 ** serverErrorRetries++);
+	};
 	for (;;) {
 		if (signal?.aborted) throw cancelledError(ctx, serviceName, request);
 		let response: FullResponse;
@@ -217,20 +305,22 @@ export async function serviceRequest<T = IDataObject>(
 			)) as FullResponse;
 		} catch (error) {
 			if (signal?.aborted) throw cancelledError(ctx, serviceName, request);
-			if (!safe || serverErrorRetries >= policy.maxServerErrorRetries) {
+			if (!repeatable || serverErrorRetries >= policy.maxServerErrorRetries) {
 				throw networkError(ctx, serviceName, request, error as Error);
 			}
 			await backoff();
 			continue;
 		}
 
-		const { statusCode } = response;
-		if (statusCode >= 200 && statusCode < 300) return response.body as T;
-		if (request.acceptStatuses?.includes(statusCode)) return undefined as T;
+		const { statusCode, headers } = response;
+		if (statusCode >= 200 && statusCode < 300) {
+			return { statusCode, body: response.body as T, headers, repeated };
+		}
 
 		if (statusCode === 429 && rateLimitRetries < policy.maxRateLimitRetries) {
-			const retryAfter = parseRetryAfter(response.headers['retry-after']) ?? 2 ** rateLimitRetries;
+			const retryAfter = parseRetryAfter(headers['retry-after']) ?? 2 ** rateLimitRetries;
 			if (retryAfter <= policy.maxRetryAfterSeconds) {
+				discard(response.body);
 				rateLimitRetries++;
 				request.pacer?.rateLimited();
 				await wait(Math.ceil(retryAfter * 1000));
@@ -238,10 +328,35 @@ export async function serviceRequest<T = IDataObject>(
 				continue;
 			}
 		}
-		if (safe && RETRIABLE_SERVER_STATUSES.has(statusCode) && serverErrorRetries < policy.maxServerErrorRetries) {
+		if (
+			repeatable &&
+			RETRIABLE_SERVER_STATUSES.has(statusCode) &&
+			serverErrorRetries < policy.maxServerErrorRetries
+		) {
+			discard(response.body);
 			await backoff();
 			continue;
 		}
-		throw apiError(ctx, serviceName, request, statusCode, response.body);
+		const body = await readErrorBody(response.body);
+		const error = apiError(ctx, serviceName, request, statusCode, body);
+		if (request.acceptStatuses?.includes(statusCode)) {
+			return { statusCode, body: body as T, headers, repeated, error };
+		}
+		throw error;
 	}
+}
+
+/**
+ * The body of a service's answer (see `serviceAnswer` for retries). A status listed in
+ * `acceptStatuses` resolves to undefined.
+ */
+export async function serviceRequest<T = IDataObject>(
+	ctx: RequestContext,
+	credentialType: string,
+	serviceName: string,
+	request: ServiceRequest,
+	policy: RetryPolicy = DEFAULT_RETRY_POLICY,
+): Promise<T> {
+	const answer = await serviceAnswer<T>(ctx, credentialType, serviceName, request, policy);
+	return (answer.error ? undefined : answer.body) as T;
 }

@@ -183,21 +183,24 @@ describe('a bookmark record’s whole life in a real n8n', () => {
 		expect(nodeOutput(execution, 'Get')).toEqual([
 			{
 				id,
+				type: 'link',
 				title: 'E2E lifecycle, edited',
 				url: 'https://example.org/e2e/lifecycle',
+				text: null,
 				note: 'First note',
 				tags: ['e2e', 'shortlist', 'n8n'],
 				lists: [{ id: listId, name: 'E2E shortlist' }],
 				archived: true,
 				favourited: true,
 				createdAt: created.createdAt,
+				modifiedAt: expect.any(String),
 			},
 		]);
 		expect(nodeOutput(execution, 'Remove Tags')).toEqual([
 			{ id, detached: [{ id: expect.any(String), name: 'n8n' }] },
 		]);
-		expect(nodeOutput(execution, 'Delete')).toEqual([{ deleted: true, id }]);
-		expect(await response.json()).toEqual({ deleted: true, id: listId });
+		expect(nodeOutput(execution, 'Delete')).toEqual([{ deleted: true, id, alreadyGone: false }]);
+		expect(await response.json()).toEqual({ deleted: true, id: listId, alreadyGone: false });
 
 		const requests = (await control.requests()).map((r) => [r.method, r.path, r.status, r.rawBody]);
 		expect(requests).toEqual([

@@ -1,6 +1,7 @@
 import { freePort, N8nInstance, packPackage, startN8n } from '../harness/n8n';
 import { createCredential } from '../harness/provision';
 import { Sandbox, startSandbox } from '../sandbox';
+import { type FormbricksSandbox, startFormbricks } from '../sandbox/formbricks';
 
 jest.setTimeout(300_000);
 
@@ -10,17 +11,20 @@ jest.setTimeout(300_000);
  */
 describe('"Test credential" in a real n8n', () => {
 	let sandbox: Sandbox;
+	let formbricks: FormbricksSandbox;
 	let n8n: N8nInstance;
 	let closedPort: number;
 
 	beforeAll(async () => {
 		sandbox = await startSandbox();
+		formbricks = await startFormbricks();
 		n8n = await startN8n({ packageTarball: await packPackage() });
 		closedPort = await freePort();
 	});
 	afterAll(async () => {
 		await n8n?.stop();
 		await sandbox?.stop();
+		await formbricks?.stop();
 	});
 
 	/** Saves the credential, then presses "Test" on it as the editor does. */
@@ -153,4 +157,28 @@ describe('"Test credential" in a real n8n', () => {
 			expect(result.message).toContain(`Remove ${apiPrefix} from the end of the Base URL.`);
 		},
 	);
+
+	describe('Survey API with its API option (documented or Formbricks)', () => {
+		it('Formbricks chosen, a Formbricks server: connected, naming the workspace', async () => {
+			const result = await test('surveyApi', { api: 'formbricks', baseUrl: formbricks.url, apiKey: formbricks.apiKey });
+			expect(result).toEqual({ status: 'OK', message: expect.stringMatching(/^Connected to Formbricks, workspace "Residency programme"/) });
+		});
+
+		it('the documented API chosen, a Formbricks server: says to choose Formbricks', async () => {
+			const result = await test('surveyApi', { api: 'documented', baseUrl: formbricks.url, apiKey: formbricks.apiKey });
+			expect(result).toEqual({
+				status: 'Error',
+				message: 'This server answers like Formbricks: choose "Formbricks" under API in this credential.',
+			});
+		});
+
+		it('Formbricks chosen, a server of the documented API: says to choose the documented API', async () => {
+			const result = await test('surveyApi', { api: 'formbricks', baseUrl: sandbox.survey.url, apiKey: sandbox.survey.apiKey });
+			expect(result).toEqual({
+				status: 'Error',
+				message:
+					'This server answers like the documented survey API: choose "Documented API (This Pack’s README)" under API in this credential.',
+			});
+		});
+	});
 });

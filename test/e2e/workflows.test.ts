@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
 // The SDK publishes these paths through package "exports", which the lint resolver does not read.
 // eslint-disable-next-line import-x/no-unresolved
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -18,6 +18,7 @@ import {
 	nodesOfType,
 	MCP_TOKEN,
 	productionWebhookUrl,
+	settledExecutions,
 	SIGNING_WEBHOOK_SECRET,
 	waitUntil,
 	WorkflowFile,
@@ -155,11 +156,11 @@ describe('the sample workflows, as shipped, in a real n8n', () => {
 				const found = posts(await signing().requests(), /generate-document$/);
 				return found.length ? found : undefined;
 			});
-			const filed = await waitUntil('the bookmark', async () => {
-				const found = posts(await bookmarks().requests(), /^\/api\/v1\/bookmarks$/);
-				return found.length ? found : undefined;
-			});
-			await waitUntil('the execution to end', async () => (await executionsOf()).length > before);
+			// Every delivery made and every run it started finished: a duplicate would show now.
+			await survey().settledDeliveries();
+			await settledExecutions(n8n, byFile('application-approved-to-signing.json').id, before + 1);
+			const filed = posts(await bookmarks().requests(), /^\/api\/v1\/bookmarks$/);
+			expect(posts(await signing().requests(), /generate-document$/)).toHaveLength(1);
 			expect(generated).toHaveLength(1);
 			expect(generated[0].path).toBe('/api/v2/templates/tpl_residency_agreement/generate-document');
 			expect(generated[0].body).toEqual({
@@ -205,14 +206,15 @@ describe('the sample workflows, as shipped, in a real n8n', () => {
 				}),
 			},
 		).then(async (response) => await response.json())) as { documentId: string };
+		const archive = byFile('signed-to-archived.json').id;
+		const before = (await settledExecutions(n8n, archive, 0)).length;
 		await signing().call('POST', `/documents/${generated.documentId}/complete`, {});
-		const filed = await waitUntil('the archived bookmark', async () => {
-			const found = posts(await bookmarks().requests(), /^\/api\/v1\/bookmarks$/);
-			return found.length ? found : undefined;
-		});
-		// Give a duplicate the time to show up if it were sent.
-		await new Promise((resolve) => setTimeout(resolve, 1500));
-		expect(posts(await bookmarks().requests(), /^\/api\/v1\/bookmarks$/)).toHaveLength(1);
+		// Every delivery made (a retry included) and every run n8n started for them finished:
+		// a duplicate bookmark would have been filed by now, without waiting for it.
+		await signing().settledDeliveries();
+		await settledExecutions(n8n, archive, before + 1);
+		const filed = posts(await bookmarks().requests(), /^\/api\/v1\/bookmarks$/);
+		expect(filed).toHaveLength(1);
 		expect(filed[0].body).toMatchObject({
 			type: 'link',
 			url: expect.stringMatching(new RegExp(`^https://.*${generated.documentId}`)),
@@ -280,6 +282,33 @@ describe('the sample workflows, as shipped, in a real n8n', () => {
 			expect(found.map((record) => record.id)).toContain(ingested.id);
 			const details = asList((await call('get_record_details', { recordId: ingested.id })).json)[0];
 			expect(details).toMatchObject({ id: ingested.id, note: 'Filed by an agent over MCP' });
+		});
+
+		it('gives the agent a record’s personal data redacted, and stores it as the agent gave it', async () => {
+			const notes = 'Applicant: Ida Example\nE-mail: ida.example@example.org\nPhone: +44 20 7946 0321\nStatus: shortlisted';
+			const ingested = asList((await call('ingest_record', {
+				url: 'https://portfolio.example.org/ida-example',
+				tags: 'residency',
+				notes,
+			})).json)[0];
+			const redactedNote = 'Applicant: NAME_1\nE-mail: EMAIL_1\nPhone: PHONE_1\nStatus: shortlisted';
+			expect(ingested).toMatchObject({ id: expect.stringMatching(/^bm_/), note: redactedNote });
+			const details = await call('get_record_details', { recordId: ingested.id });
+			expect(asList(details.json)[0]).toMatchObject({
+				id: ingested.id,
+				note: redactedNote,
+				content: { url: 'https://portfolio.example.org/NAME_1' },
+				tags: [{ name: 'residency' }],
+			});
+			const found = await call('search_attunement', { query: 'shortlisted', limit: 5 });
+			expect(asList(found.json).map((record) => record.id)).toContain(ingested.id);
+			for (const text of [details.text, found.text]) {
+				expect(text).not.toMatch(/Ida|ida\.example@|7946 0321|ida-example/i);
+			}
+			const stored = (await fetch(`${sandbox.bookmark.url}/api/v1/bookmarks/${String(ingested.id)}`, {
+				headers: { authorization: `Bearer ${sandbox.bookmark.apiKey}` },
+			}).then(async (response) => await response.json())) as { note: string };
+			expect(stored.note).toBe(notes);
 		});
 
 		it('lists surveys, gives metrics and exports applicants without e-mail addresses', async () => {

@@ -39,11 +39,14 @@ export function startLoggedChild(
 	return { child, stop };
 }
 
-/** Calls `probe` until it returns something other than undefined or false; a throw fails at once. */
+/**
+ * Calls `probe` until it returns something other than undefined or false; a throw fails at once.
+ * The default deadline only ends a stuck run: n8n on a busy machine takes what it takes.
+ */
 export async function waitUntil<T>(
 	what: string,
 	probe: () => Promise<T | undefined | false>,
-	timeoutMs = 30_000,
+	timeoutMs = 120_000,
 	intervalMs = 250,
 ): Promise<T> {
 	const deadline = Date.now() + timeoutMs;

@@ -2,10 +2,11 @@
 import { readFileSync } from 'node:fs';
 
 import type { Sandbox, SandboxOptions } from '../sandbox';
-import { startSandbox } from '../sandbox';
+import { FORMBRICKS_SEED, SEED, startSandbox } from '../sandbox';
 import type { N8nInstance } from './n8n';
 import { listWorkflowFiles, PACKAGE_NAME, packPackage, startN8n } from './n8n';
 import { N8N_MAJOR } from './paths';
+import { waitUntil } from './processes';
 
 export const SIGNING_WEBHOOK_SECRET = 'sandbox-signing-webhook-secret';
 /** The bearer token MCP clients send to the sample MCP servers (credential "MCP clients (sandbox)"). */
@@ -72,8 +73,12 @@ export async function createCredential(
 	return { id: created.id, name: created.name };
 }
 
-/** Credentials of the three services, pointing at the sandbox, and the one MCP clients authenticate with. */
+/**
+ * Credentials of the three services, pointing at the sandbox, and the one MCP clients authenticate
+ * with. The Survey API credential's API option names the API the sandbox's survey service speaks.
+ */
 export async function createSandboxCredentials(n8n: N8nInstance, sandbox: Sandbox): Promise<CredentialRefs> {
+	const formbricks = sandbox.survey.api === 'formbricks';
 	const create = async (name: string, type: string, data: Record<string, string>) =>
 		await createCredential(n8n, name, type, data);
 	return {
@@ -86,7 +91,8 @@ export async function createSandboxCredentials(n8n: N8nInstance, sandbox: Sandbo
 			baseUrl: sandbox.bookmark.url,
 			apiKey: sandbox.bookmark.apiKey,
 		}),
-		surveyApi: await create('Survey (sandbox)', 'surveyApi', {
+		surveyApi: await create(formbricks ? 'Formbricks (sandbox)' : 'Survey (sandbox)', 'surveyApi', {
+			...(formbricks ? { api: 'formbricks' } : {}),
 			baseUrl: sandbox.survey.url,
 			apiKey: sandbox.survey.apiKey,
 		}),
@@ -120,14 +126,27 @@ export async function importWorkflow(
 	return { id: created.id, name: created.name, file, nodes };
 }
 
+/** A workflow's text with each survey id `from` replaced by `to`, wherever it is named. */
+export function withSurveyIds(text: string, surveyIds: Record<string, string>): string {
+	return Object.entries(surveyIds).reduce(
+		(replaced, [from, to]) => replaced.replace(new RegExp(`\\b${from}\\b`, 'g'), to),
+		text,
+	);
+}
+
+/**
+ * The sample workflows, with their survey ids replaced by `surveyIds` (the samples name the
+ * documented seed's surveys; a Formbricks has surveys of its own ids).
+ */
 export async function importWorkflowFiles(
 	n8n: N8nInstance,
 	credentials: CredentialRefs,
+	surveyIds: Record<string, string> = {},
 	files = listWorkflowFiles(),
 ): Promise<ImportedWorkflow[]> {
 	const imported: ImportedWorkflow[] = [];
 	for (const file of files) {
-		const workflow = JSON.parse(readFileSync(file, 'utf8')) as WorkflowFile;
+		const workflow = JSON.parse(withSurveyIds(readFileSync(file, 'utf8'), surveyIds)) as WorkflowFile;
 		imported.push(await importWorkflow(n8n, workflow, credentials, file));
 	}
 	return imported;
@@ -195,17 +214,40 @@ export interface ExecutionSummary {
 
 const UNFINISHED = new Set(['new', 'running', 'waiting']);
 
+async function allExecutions(n8n: N8nInstance, workflowId: string, includeData: boolean): Promise<ExecutionSummary[]> {
+	const page = await n8n.api<{ data: ExecutionSummary[] }>(
+		'GET',
+		`/executions?workflowId=${workflowId}&includeData=${includeData}&limit=250`,
+	);
+	return page.data;
+}
+
 /** The workflow's finished executions, newest first; running ones have no output to read yet. */
 export async function listExecutions(
 	n8n: N8nInstance,
 	workflowId: string,
 	includeData = false,
 ): Promise<ExecutionSummary[]> {
-	const page = await n8n.api<{ data: ExecutionSummary[] }>(
-		'GET',
-		`/executions?workflowId=${workflowId}&includeData=${includeData}&limit=250`,
-	);
-	return page.data.filter((execution) => !UNFINISHED.has(execution.status));
+	return (await allExecutions(n8n, workflowId, includeData)).filter((execution) => !UNFINISHED.has(execution.status));
+}
+
+/**
+ * The workflow's executions once at least `atLeast` exist and none is still running: with the
+ * sandbox's deliveries settled, n8n 2.x has stored an execution for every delivery it
+ * accepted, so the list is final and a test sees a duplicate without sleeping for it.
+ * (n8n 1.x answers a delivery before it stores the execution: there a duplicate can still be
+ * missed, never reported falsely.)
+ */
+export async function settledExecutions(
+	n8n: N8nInstance,
+	workflowId: string,
+	atLeast = 1,
+	includeData = false,
+): Promise<ExecutionSummary[]> {
+	return await waitUntil(`${atLeast} finished executions of workflow ${workflowId}`, async () => {
+		const all = await allExecutions(n8n, workflowId, includeData);
+		return all.length >= atLeast && all.every((execution) => !UNFINISHED.has(execution.status)) && all;
+	});
 }
 
 /** First output items of a node in an execution. */
@@ -225,13 +267,28 @@ export interface Stack {
 
 /** The sandbox on the ports `npm start` and `npm run start:queue` use, or those the environment names. */
 export async function startDemoSandbox(): Promise<Sandbox> {
+	const surveys = process.env.SURVEYS?.trim() || 'documented';
+	if (surveys !== 'documented' && surveys !== 'formbricks') {
+		throw new Error(`SURVEYS=${surveys}: the survey service speaks "documented" (the default) or "formbricks"`);
+	}
 	return await startSandbox({
 		ports: {
 			signing: Number(process.env.SANDBOX_SIGNING_PORT ?? 4101),
 			bookmark: Number(process.env.SANDBOX_BOOKMARK_PORT ?? 4102),
 			survey: Number(process.env.SANDBOX_SURVEY_PORT ?? 4103),
 		},
+		// Formbricks' flavour, its residency and erasure surveys with the question ids the samples read.
+		...(surveys === 'formbricks' ? { survey: 'formbricks', formbricks: { sampleQuestionIds: true } } : {}),
 	});
+}
+
+/** The samples' survey ids and those of the sandbox's survey service, where they differ (Formbricks). */
+export function sampleSurveyIds(sandbox: Sandbox): Record<string, string> {
+	if (sandbox.survey.api !== 'formbricks') return {};
+	return {
+		[SEED.residencySurveyId]: FORMBRICKS_SEED.surveys.residency,
+		[SEED.erasureSurveyId]: FORMBRICKS_SEED.surveys.erasure,
+	};
 }
 
 /**
@@ -247,7 +304,7 @@ export async function deploySamples(
 	queueMode?: { files: string[]; credentials: Partial<CredentialRefs> },
 ): Promise<ImportedWorkflow[]> {
 	const credentials = { ...(await createSandboxCredentials(n8n, sandbox)), ...queueMode?.credentials };
-	const workflows = await importWorkflowFiles(n8n, credentials, queueMode?.files);
+	const workflows = await importWorkflowFiles(n8n, credentials, sampleSurveyIds(sandbox), queueMode?.files);
 	for (const workflow of workflows) {
 		for (const node of nodesOfType(workflow, 'signingTrigger')) {
 			await fetch(`${sandbox.signing.url}/_sandbox/webhook-endpoints`, {

@@ -1,7 +1,6 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
-import { setTimeout as sleep } from 'node:timers/promises';
+/* eslint-disable @n8n/community-nodes/no-restricted-globals */
 
-import { type Sandbox, SEED, SEED_COUNTS, startSandbox } from './index';
+import { ManualClock, type Sandbox, SEED, SEED_COUNTS, startSandbox } from './index';
 import { call } from './testkit';
 
 // SANDBOX_LOG=1 shows the services' own request logs, to see what a failing test sent.
@@ -16,6 +15,8 @@ interface BookmarkRecord {
 
 describe('bookmark service contract', () => {
 	let sandbox: Sandbox;
+	// Time moves only when a test moves it: "later" is a step of this clock, not a sleep.
+	const clock = new ManualClock();
 	const auth = () => ({ authorization: `Bearer ${sandbox.bookmark.apiKey}` });
 	const api = (path: string) => `${sandbox.bookmark.url}${path}`;
 	const create = async (body: unknown, headers: Record<string, string> = auth()) =>
@@ -42,7 +43,7 @@ describe('bookmark service contract', () => {
 	const titles = (records: BookmarkRecord[]) => records.map((record) => record.title);
 
 	beforeAll(async () => {
-		sandbox = await startSandbox({ ports: {}, logger });
+		sandbox = await startSandbox({ ports: {}, logger, clock });
 	});
 	afterAll(async () => await sandbox.stop());
 	beforeEach(async () => {
@@ -183,7 +184,7 @@ describe('bookmark service contract', () => {
 			const times = answer.json.bookmarks.map((record: BookmarkRecord) => record.createdAt);
 			expect(times).toEqual([...times].sort().reverse());
 			expect(answer.json.nextCursor).toBeNull();
-			const ages = times.map((time: string) => (Date.now() - Date.parse(time)) / 86_400_000);
+			const ages = times.map((time: string) => (clock.now() - Date.parse(time)) / 86_400_000);
 			expect(Math.min(...ages)).toBeLessThan(7);
 			expect(Math.max(...ages)).toBeLessThan(60);
 		});
@@ -218,7 +219,7 @@ describe('bookmark service contract', () => {
 
 		it('puts a record created later first', async () => {
 			const earlier = await create({ type: 'link', url: 'https://example.org/earlier' });
-			await sleep(5);
+			clock.advance(1);
 			const later = await create({ type: 'text', text: 'Later' });
 			expect(later.json.createdAt > earlier.json.createdAt).toBe(true);
 			const page = (await list('?limit=3')).json.bookmarks as BookmarkRecord[];

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { newestFirst, newId } from './ids';
 import { seedBookmarks, seedLists } from './seed';
 import { bearerToken, createService, type Service } from './service';
+import { type Clock, isoNow } from './timers';
 import {
 	badRequest,
 	checkBody,
@@ -54,6 +55,7 @@ interface BookmarkRecord {
 export interface BookmarkOptions {
 	apiKey: string;
 	rateLimit: number | null;
+	clock: Clock;
 	seed: boolean;
 	logger?: boolean;
 }
@@ -150,7 +152,7 @@ export function createBookmarkService(options: BookmarkOptions): Service {
 	};
 
 	const newRecord = (fields: BookmarkFields): BookmarkRecord => {
-		const now = new Date().toISOString();
+		const now = isoNow(options.clock);
 		const createdAt = fields.omitCreatedAt
 			? undefined
 			: fields.createdAt === undefined
@@ -186,7 +188,7 @@ export function createBookmarkService(options: BookmarkOptions): Service {
 	};
 	/** A change moves modifiedAt forward, strictly, even within one millisecond. */
 	const touch = (record: BookmarkRecord) => {
-		const now = Date.now();
+		const now = options.clock.now();
 		const previous = Date.parse(record.modifiedAt);
 		record.modifiedAt = new Date(
 			Number.isNaN(previous) ? now : Math.max(now, previous + 1),
@@ -211,6 +213,7 @@ export function createBookmarkService(options: BookmarkOptions): Service {
 		presentedKey: bearerToken,
 		errors: bookmarkErrors,
 		rateLimit: options.rateLimit,
+		clock: options.clock,
 		logger: options.logger,
 		reset,
 	});

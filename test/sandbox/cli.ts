@@ -2,8 +2,11 @@
 /**
  * Starts the sandbox on fixed ports for demos and manual tests: `npm run sandbox`.
  * Prints one JSON line with each service's URL and key once all three listen.
+ * SANDBOX_SIGNING_API=documenso makes the signing service a Documenso (test/sandbox/documenso/),
+ * SANDBOX_SURVEY_API=formbricks the survey service a Formbricks (test/sandbox/formbricks/),
+ * SANDBOX_CLOCK=manual their time one that moves only when told to (README.md, Time).
  */
-import { startSandbox } from './index';
+import { type Clock, ManualClock, startSandbox, systemClock } from './index';
 
 function port(variable: string, fallback: number): number {
 	const value = process.env[variable] ?? String(fallback);
@@ -30,21 +33,52 @@ function signingWebhooks(): Array<{ url: string; secret?: string }> {
 	return endpoints as Array<{ url: string; secret?: string }>;
 }
 
+/**
+ * Which API a service speaks, from its environment variable (the first is the default):
+ * SANDBOX_SIGNING_API=documenso (documenso/README.md), SANDBOX_SURVEY_API=formbricks (formbricks/README.md).
+ */
+function chosenApi<T extends string>(variable: string, apis: readonly T[]): T {
+	const value = process.env[variable] ?? apis[0];
+	if (!apis.includes(value as T)) {
+		throw new Error(`${variable} must be ${apis.map((api) => `"${api}"`).join(' or ')}, not "${value}"`);
+	}
+	return value as T;
+}
+
+/** The machine's clock unless SANDBOX_CLOCK=manual: then time moves only by POST /_sandbox/clock/advance. */
+function clock(): Clock {
+	const value = process.env.SANDBOX_CLOCK ?? 'system';
+	if (value === 'system') return systemClock;
+	if (value === 'manual') return new ManualClock();
+	throw new Error(`SANDBOX_CLOCK must be "system" or "manual", not "${value}"`);
+}
+
 async function main() {
+	const apis = {
+		signing: chosenApi('SANDBOX_SIGNING_API', ['documented', 'documenso'] as const),
+		survey: chosenApi('SANDBOX_SURVEY_API', ['documented', 'formbricks'] as const),
+	};
 	const sandbox = await startSandbox({
+		signing: apis.signing,
 		ports: {
 			signing: port('SANDBOX_SIGNING_PORT', 4101),
 			bookmark: port('SANDBOX_BOOKMARK_PORT', 4102),
 			survey: port('SANDBOX_SURVEY_PORT', 4103),
 		},
 		signingWebhookEndpoints: signingWebhooks(),
+		survey: apis.survey,
+		clock: clock(),
 	});
-	const summary = Object.fromEntries(
+	const summary: Record<string, Record<string, string>> = Object.fromEntries(
 		(['signing', 'bookmark', 'survey'] as const).map((name) => [
 			name,
 			{ url: sandbox[name].url, apiKey: sandbox[name].apiKey },
 		]),
 	);
+	// A service that speaks a real platform's API says which in its entry.
+	for (const [name, api] of Object.entries(apis)) {
+		if (api !== 'documented') summary[name] = { ...summary[name], api };
+	}
 	process.stdout.write(`${JSON.stringify(summary)}\n`);
 	const stop = () => void sandbox.stop().then(() => process.exit(0));
 	process.once('SIGINT', stop);

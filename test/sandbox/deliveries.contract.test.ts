@@ -1,10 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
-
-import { type Sandbox, SEED, startSandbox } from './index';
-import { call, type Receiver, startReceiver } from './testkit';
+import { ManualClock, type Sandbox, SEED, startSandbox } from './index';
+import { call, eventually, type Receiver, settledDeliveries, startReceiver } from './testkit';
 
 // SANDBOX_LOG=1 shows the services' own request logs, to see what a failing test sent.
 const logger = process.env.SANDBOX_LOG === '1';
@@ -24,8 +22,6 @@ describe('webhook delivery', () => {
 				},
 			},
 		);
-	const deliveryLog = async (url: string) =>
-		(await call(`${url}/_sandbox/deliveries`)).json.deliveries;
 
 	beforeAll(async () => (receiver = await startReceiver()));
 	afterAll(async () => await receiver.close());
@@ -35,6 +31,8 @@ describe('webhook delivery', () => {
 		const sandbox = await startSandbox({
 			ports: {},
 			logger,
+			// No webhook timeout fires on this clock, however slowly the receiver answers.
+			clock: new ManualClock(),
 			signingWebhookEndpoints: [{ url: receiver.url, secret: 'from-options' }],
 		});
 		try {
@@ -53,20 +51,32 @@ describe('webhook delivery', () => {
 	});
 
 	it('counts an answer slower than the timeout as a failure and tries again, with the same id', async () => {
+		const clock = new ManualClock();
 		const sandbox = await startSandbox({
 			ports: {},
 			logger,
+			clock,
 			webhookTimeoutMs: 150,
 			webhookRetryDelayMs: 20,
 		});
 		try {
-			receiver.answers = [{ status: 200, delayMs: 400 }];
+			let answerLate = () => {};
+			const late = new Promise<void>((done) => (answerLate = done));
+			receiver.answers = [{ status: 200, after: late }];
 			await call(`${sandbox.signing.url}/_sandbox/webhook-endpoints`, {
 				method: 'POST',
 				body: { url: receiver.url },
 			});
 			await generateDocument(sandbox);
+			await receiver.waitFor(1);
+			expect(await clock.nextWait('webhook timeout')).toEqual({ purpose: 'webhook timeout', inMs: 150 });
+			clock.advance(149);
+			expect(clock.pending()).toEqual([{ purpose: 'webhook timeout', inMs: 1 }]);
+			clock.advance(1);
+			// The second attempt follows the retry delay after the timeout.
+			expect(await clock.advanceToNext('webhook retry')).toBe(20);
 			const deliveries = await receiver.waitFor(3);
+			answerLate();
 			expect(deliveries.map((delivery) => delivery.body.event)).toEqual([
 				'document.created',
 				'document.created',
@@ -75,10 +85,11 @@ describe('webhook delivery', () => {
 			expect(deliveries[1].headers['x-signing-delivery']).toBe(
 				deliveries[0].headers['x-signing-delivery'],
 			);
-			const log = await deliveryLog(sandbox.signing.url);
+			const log = await settledDeliveries(sandbox.signing.url);
 			expect(log[0]).toMatchObject({ attempt: 1, error: 'timeout' });
 			expect(log[0]).not.toHaveProperty('status');
 			expect(log[1]).toMatchObject({ attempt: 2, status: 200 });
+			expect(Date.parse(log[1].at) - Date.parse(log[0].at)).toBe(150 + 20);
 		} finally {
 			await sandbox.stop();
 		}
@@ -89,9 +100,11 @@ describe('webhook delivery', () => {
 		await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
 		const { port } = closed.address() as AddressInfo;
 		await new Promise((resolve) => closed.close(resolve));
+		const clock = new ManualClock();
 		const sandbox = await startSandbox({
 			ports: {},
 			logger,
+			clock,
 			webhookRetryDelayMs: 10,
 			rateLimits: { survey: null },
 		});
@@ -107,11 +120,9 @@ describe('webhook delivery', () => {
 				method: 'POST',
 				body: { data: { fullName: 'Ada' }, finished: false },
 			});
-			let log: Array<{ attempt: number; error?: string; deliveryId: string }> = [];
-			for (let i = 0; i < 100 && log.length < 3; i++) {
-				await sleep(20);
-				log = await deliveryLog(sandbox.survey.url);
-			}
+			for (let retry = 0; retry < 2; retry++) await clock.advanceToNext('webhook retry');
+			const log: Array<{ attempt: number; error?: string; deliveryId: string }> =
+				await settledDeliveries(sandbox.survey.url);
 			expect(log.map((entry) => entry.attempt)).toEqual([1, 2, 3]);
 			expect(log.every((entry) => /ECONNREFUSED/.test(entry.error ?? ''))).toBe(true);
 			expect(new Set(log.map((entry) => entry.deliveryId)).size).toBe(1);
@@ -120,8 +131,10 @@ describe('webhook delivery', () => {
 		}
 	});
 
+	// The clock never moves in these two: stop() returning at all shows that it waited for nothing.
 	it('cancels pending retries on stop(): no attempt afterwards', async () => {
-		const sandbox = await startSandbox({ ports: {}, logger, webhookRetryDelayMs: 10_000 });
+		const clock = new ManualClock();
+		const sandbox = await startSandbox({ ports: {}, logger, clock });
 		receiver.answers = [500, 500, 500];
 		await call(`${sandbox.signing.url}/_sandbox/webhook-endpoints`, {
 			method: 'POST',
@@ -129,24 +142,24 @@ describe('webhook delivery', () => {
 		});
 		await generateDocument(sandbox);
 		await receiver.waitFor(1);
-		const started = Date.now();
+		await clock.nextWait('webhook retry');
 		await sandbox.stop();
-		expect(Date.now() - started).toBeLessThan(1_000);
-		await sleep(100);
+		expect(clock.pending()).toEqual([]);
+		await eventually('the deliveries to end', () => sandbox.pendingDeliveries() === 0);
 		expect(receiver.received).toHaveLength(1);
 	});
 
 	it('stops without waiting for a fault delay in progress', async () => {
-		const sandbox = await startSandbox({ ports: {}, logger });
+		const clock = new ManualClock();
+		const sandbox = await startSandbox({ ports: {}, logger, clock });
 		await call(`${sandbox.bookmark.url}/_sandbox/faults`, {
 			method: 'PUT',
 			body: { status: 504, count: 1, delayMs: 10_000 },
 		});
 		const pending = call(`${sandbox.bookmark.url}/api/v1/lists`).catch((error: Error) => error);
-		await sleep(50);
-		const started = Date.now();
+		await clock.nextWait('fault delay');
 		await sandbox.stop();
-		expect(Date.now() - started).toBeLessThan(1_000);
+		expect(clock.pending()).toEqual([]);
 		await pending;
 	});
 });

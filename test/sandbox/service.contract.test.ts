@@ -1,9 +1,7 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
-import { setTimeout as sleep } from 'node:timers/promises';
-
+/* eslint-disable @n8n/community-nodes/no-restricted-globals */
 import type { FastifyReply } from 'fastify';
 
-import { DEFAULT_KEYS, type Sandbox, SEED, startSandbox } from './index';
+import { DEFAULT_KEYS, ManualClock, type Sandbox, SEED, startSandbox } from './index';
 import { bearerToken, createService, listen } from './service';
 import { call } from './testkit';
 
@@ -15,6 +13,8 @@ const SERVICES: ServiceName[] = ['signing', 'bookmark', 'survey'];
 
 describe('what the three services share', () => {
 	let sandbox: Sandbox;
+	// Time moves only when a test moves it: windows and delays do not depend on the machine's speed.
+	const clock = new ManualClock();
 	const authHeaders = (
 		service: ServiceName,
 		key = sandbox[service].apiKey,
@@ -55,7 +55,7 @@ describe('what the three services share', () => {
 	};
 
 	beforeAll(async () => {
-		sandbox = await startSandbox({ ports: {}, logger });
+		sandbox = await startSandbox({ ports: {}, logger, clock });
 	});
 	afterAll(async () => await sandbox.stop());
 	beforeEach(async () => {
@@ -167,12 +167,12 @@ describe('what the three services share', () => {
 				expect((await probe(service)).status).toBe(okStatus[service]);
 				const refused = await probe(service);
 				expectErrorShape(service, refused, 429);
-				expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
-				// The first request was a moment ago: its slot frees in (almost) 60 seconds.
-				expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(59);
-				expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+				// The first request was just now: its slot frees in 60 seconds.
+				expect(refused.headers.get('retry-after')).toBe('60');
 				if (service === 'bookmark') expect(refused.text).toBe('Too Many Requests');
 				if (service === 'survey') expect(refused.json.code).toBe('too_many_requests');
+				clock.advance(20_500);
+				expect((await probe(service)).headers.get('retry-after')).toBe('40');
 				await control(service, '/rate-limit', 'PUT', { limit: null });
 				expect((await probe(service)).status).toBe(okStatus[service]);
 			},
@@ -232,9 +232,15 @@ describe('what the three services share', () => {
 
 		it('delays the fault to simulate a timeout', async () => {
 			await control('signing', '/faults', 'PUT', { status: 504, count: 1, delayMs: 300 });
-			const started = Date.now();
-			expect((await probe('signing')).status).toBe(504);
-			expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+			let answered = false;
+			const faulted = probe('signing').finally(() => (answered = true));
+			expect(await clock.nextWait('fault delay')).toEqual({ purpose: 'fault delay', inMs: 300 });
+			clock.advance(299);
+			// Answered after the clock moved: the faulted request would have been answered first.
+			expect((await control('signing', '/health', 'GET')).status).toBe(200);
+			expect(answered).toBe(false);
+			clock.advance(1);
+			expect((await faulted).status).toBe(504);
 		});
 
 		it('sends Retry-After with a simulated 429', async () => {
@@ -376,8 +382,8 @@ describe('what the three services share', () => {
 });
 
 describe('the sliding window', () => {
-	// A window of 600 ms instead of 60 s shows the sliding within a test's time.
-	const WINDOW_MS = 600;
+	// The contract's own window of 60 s, on a clock that moves only when the test moves it.
+	const clock = new ManualClock();
 	let url: string;
 	let close: () => Promise<void>;
 	const errors = {
@@ -392,7 +398,7 @@ describe('the sliding window', () => {
 			presentedKey: bearerToken,
 			errors,
 			rateLimit: 2,
-			rateWindowMs: WINDOW_MS,
+			clock,
 			reset: () => undefined,
 		});
 		app.get('/api/ping', async () => ({ pong: true }));
@@ -402,18 +408,23 @@ describe('the sliding window', () => {
 	afterAll(async () => await close());
 
 	it('frees a slot when its request is older than the window; refused requests take none', async () => {
-		const ping = async () => (await call(url, { headers: { authorization: 'Bearer key' } })).status;
-		const started = Date.now();
-		expect(await ping()).toBe(200);
-		await sleep(250);
-		expect(await ping()).toBe(200);
-		const refused = await call(url, { headers: { authorization: 'Bearer key' } });
+		const ping = async () => await call(url, { headers: { authorization: 'Bearer key' } });
+		expect((await ping()).status).toBe(200);
+		clock.advance(250);
+		expect((await ping()).status).toBe(200);
+		const refused = await ping();
 		expect(refused.status).toBe(429);
-		expect(refused.headers.get('retry-after')).toBe('1');
-		// The first request leaves the window; the second (at 250 ms) is still in it.
-		await sleep(WINDOW_MS + 50 - (Date.now() - started));
-		expect(await ping()).toBe(200);
-		expect(await ping()).toBe(429);
-		expect(Date.now() - started).toBeLessThan(250 + WINDOW_MS);
+		// The first slot frees at 60 s, 59.75 s from now: whole seconds, rounded up.
+		expect(refused.headers.get('retry-after')).toBe('60');
+		clock.advance(59_749);
+		expect((await ping()).headers.get('retry-after')).toBe('1');
+		// 60 s after the first request it leaves the window; the second (at 250 ms) is still in it.
+		clock.advance(1);
+		expect((await ping()).status).toBe(200);
+		const full = await ping();
+		expect(full.status).toBe(429);
+		expect(full.headers.get('retry-after')).toBe('1');
+		clock.advance(250);
+		expect((await ping()).status).toBe(200);
 	});
 });

@@ -1,10 +1,12 @@
 /**
  * What the three simulated services share: auth, the sliding-window rate limit, the fault
- * mode, the request log, JSON bodies only, and the control endpoints under /_sandbox/.
+ * mode, the request log, JSON bodies only, the sandbox's clock, and the control endpoints
+ * under /_sandbox/.
  */
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 
-import { Sleeper } from './timers';
+import { SlidingWindowLimit } from './rateLimit';
+import { type Clock, ManualClock, Sleeper } from './timers';
 import { badRequest, checkBody, HttpProblem } from './validation';
 
 export interface ErrorStyle {
@@ -35,10 +37,10 @@ export interface ServiceOptions {
 	/** Reads the key a request presents, or undefined. */
 	presentedKey(request: FastifyRequest): string | undefined;
 	errors: ErrorStyle;
-	/** Requests per sliding window per key; null for no limit. */
+	/** Requests per sliding 60 s per key; null for no limit. */
 	rateLimit: number | null;
-	/** 60 s as the contract says; shorter only in tests of the window itself. */
-	rateWindowMs?: number;
+	/** The sandbox's time, shared by its services (see timers.ts). */
+	clock: Clock;
 	/** Pages outside the API (a recipient's signing page): no auth, limit, fault or log. */
 	openPrefixes?: string[];
 	logger?: boolean;
@@ -57,6 +59,22 @@ interface Fault {
 	delayMs: number;
 	/** Retry-After of a simulated 429. */
 	retryAfter: number;
+	/**
+	 * The service carries the request out, and only then does the fault strike, as when a gateway
+	 * in front of it gives up (`status`) or the connection breaks (`drop`) before the answer arrives.
+	 */
+	afterHandling: boolean;
+	/** The connection is closed without an answer (the client sees a network error). */
+	drop: boolean;
+	/** Only requests whose path ends with this are struck (and counted). */
+	path?: string;
+}
+
+declare module 'fastify' {
+	interface FastifyRequest {
+		/** A fault that strikes once the request was carried out. */
+		faultAfterHandling?: Fault;
+	}
 }
 
 const CONTROL_PREFIX = '/_sandbox/';
@@ -75,11 +93,10 @@ export function createService(options: ServiceOptions): Service {
 		forceCloseConnections: true,
 	});
 	const requests: RecordedRequest[] = [];
-	const sleeper = new Sleeper();
-	const windowMs = options.rateWindowMs ?? 60_000;
+	const { clock } = options;
+	const sleeper = new Sleeper(clock);
 	const outsideApi = [CONTROL_PREFIX, ...(options.openPrefixes ?? [])];
-	let rateLimit = options.rateLimit;
-	let windows = new Map<string, number[]>();
+	const rateLimit = new SlidingWindowLimit(options.rateLimit, clock);
 	let fault: Fault | undefined;
 	// Time every answer takes, as a service behind a network and a database would (benchmarks).
 	let latencyMs = 0;
@@ -87,40 +104,48 @@ export function createService(options: ServiceOptions): Service {
 	const isApi = (request: FastifyRequest) =>
 		!outsideApi.some((prefix) => request.url.startsWith(prefix));
 
-	/** Counts the request in the key's window; or, when the window is full, the seconds until a slot frees. */
-	const takeSlot = (key: string): number | undefined => {
-		if (rateLimit === null) return undefined;
-		const now = Date.now();
-		const window = (windows.get(key) ?? []).filter((at) => now - at < windowMs);
-		windows.set(key, window);
-		if (window.length >= rateLimit) {
-			return Math.max(1, Math.ceil((window[0] + windowMs - now) / 1000));
-		}
-		window.push(now);
-		return undefined;
-	};
-
 	acceptJsonBodiesOnly(app);
 	app.addHook('preClose', async () => sleeper.close());
 
 	app.addHook('onRequest', async (request, reply) => {
 		if (!isApi(request)) return undefined;
-		await sleeper.sleep(latencyMs);
-		if (fault && fault.count > 0) {
+		await sleeper.sleep(latencyMs, 'latency');
+		if (fault && fault.count > 0 && (!fault.path || request.url.split('?')[0].endsWith(fault.path))) {
 			fault.count--;
 			const { status, delayMs, retryAfter } = fault;
-			await sleeper.sleep(delayMs);
+			await sleeper.sleep(delayMs, 'fault delay');
+			if (fault.afterHandling) {
+				request.faultAfterHandling = fault;
+				return undefined;
+			}
+			if (fault.drop) {
+				reply.hijack();
+				request.raw.socket.destroy();
+				return reply;
+			}
 			if (status === 429) reply.header('retry-after', String(retryAfter));
 			return options.errors.send(reply, status, `Simulated fault ${status}`);
 		}
 		const key = options.presentedKey(request);
 		if (key !== options.apiKey) return options.errors.send(reply, 401, 'Unauthorized');
-		const retryAfter = takeSlot(key);
+		const retryAfter = rateLimit.take(key);
 		if (retryAfter !== undefined) {
 			reply.header('retry-after', String(retryAfter));
 			return options.errors.send(reply, 429, 'Too many requests');
 		}
 		return undefined;
+	});
+
+	app.addHook('onSend', async (request, reply, payload) => {
+		const after = request.faultAfterHandling;
+		if (!after) return payload;
+		if (after.drop) {
+			request.raw.socket.destroy();
+			return payload;
+		}
+		// A gateway's answer, not the service's: plain text.
+		reply.code(after.status).type('text/plain');
+		return `Simulated fault ${after.status} after the request was carried out`;
 	});
 
 	app.addHook('onResponse', async (request, reply) => {
@@ -138,7 +163,7 @@ export function createService(options: ServiceOptions): Service {
 			rawBody: request.rawBody ?? '',
 			body: request.body,
 			status: reply.statusCode,
-			at: new Date().toISOString(),
+			at: new Date(clock.now()).toISOString(),
 		});
 	});
 
@@ -164,20 +189,28 @@ export function createService(options: ServiceOptions): Service {
 		if (body.limit !== null && (body.limit as number) < 1) {
 			throw badRequest('"limit" must be at least 1, or null');
 		}
-		rateLimit = body.limit as number | null;
-		windows = new Map();
-		return { limit: rateLimit };
+		rateLimit.set(body.limit as number | null);
+		return { limit: rateLimit.current };
 	});
 	app.put('/_sandbox/faults', async (request) => {
 		const body = checkBody(request.body, {
 			required: { status: 'integer', count: 'integer' },
-			optional: { delayMs: 'integer', retryAfter: 'integer' },
+			optional: {
+				delayMs: 'integer',
+				retryAfter: 'integer',
+				afterHandling: 'boolean',
+				drop: 'boolean',
+				path: 'string',
+			},
 		});
 		const next: Fault = {
 			status: body.status as number,
 			count: body.count as number,
 			delayMs: (body.delayMs as number | undefined) ?? 0,
 			retryAfter: (body.retryAfter as number | undefined) ?? 1,
+			afterHandling: (body.afterHandling as boolean | undefined) ?? false,
+			drop: (body.drop as boolean | undefined) ?? false,
+			path: body.path as string | undefined,
 		};
 		if (next.status < 400 || next.status > 599) {
 			throw badRequest('"status" must be an error status, 400 to 599');
@@ -198,11 +231,28 @@ export function createService(options: ServiceOptions): Service {
 		latencyMs = body.ms as number;
 		return { ms: latencyMs };
 	});
+	app.get('/_sandbox/clock', async () => ({
+		mode: clock instanceof ManualClock ? 'manual' : 'system',
+		now: new Date(clock.now()).toISOString(),
+		pending: clock instanceof ManualClock ? clock.pending() : [],
+	}));
+	app.post('/_sandbox/clock/advance', async (request, reply) => {
+		const body = checkBody(request.body, { required: { ms: 'integer' } });
+		if ((body.ms as number) < 0) throw badRequest('"ms" must not be negative');
+		if (!(clock instanceof ManualClock)) {
+			return options.errors.send(
+				reply,
+				409,
+				'The sandbox runs on the system clock; start it with a manual clock (SANDBOX_CLOCK=manual) to move time',
+			);
+		}
+		const ended = clock.advance(body.ms as number);
+		return { now: new Date(clock.now()).toISOString(), ended, pending: clock.pending() };
+	});
 	app.post('/_sandbox/reset', async () => {
 		options.reset();
 		requests.length = 0;
-		rateLimit = options.rateLimit;
-		windows = new Map();
+		rateLimit.set(options.rateLimit);
 		fault = undefined;
 		latencyMs = 0;
 		return { ok: true };

@@ -1,8 +1,6 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
-import { setTimeout as sleep } from 'node:timers/promises';
-
-import { type Sandbox, SEED, startSandbox } from './index';
-import { call, type Receiver, startReceiver } from './testkit';
+/* eslint-disable @n8n/community-nodes/no-restricted-globals */
+import { ManualClock, type Sandbox, SEED, startSandbox } from './index';
+import { call, type Receiver, settledDeliveries, startReceiver } from './testkit';
 
 // SANDBOX_LOG=1 shows the services' own request logs, to see what a failing test sent.
 const logger = process.env.SANDBOX_LOG === '1';
@@ -11,6 +9,8 @@ const RETRY_DELAY_MS = 50;
 
 describe('signing service contract', () => {
 	let sandbox: Sandbox;
+	// Retries wait for the test to move time; no webhook timeout fires on a busy machine.
+	const clock = new ManualClock();
 	let receiver: Receiver;
 	const auth = () => ({ authorization: `Bearer ${sandbox.signing.apiKey}` });
 	const api = (path: string) => `${sandbox.signing.url}${path}`;
@@ -29,11 +29,10 @@ describe('signing service contract', () => {
 		await call(api(`/api/v2/documents/${documentId}`), { headers });
 	const control = async (route: string, body?: unknown, method = 'POST') =>
 		await call(api(`/_sandbox${route}`), { method, body });
-	const deliveryLog = async () => (await control('/deliveries', undefined, 'GET')).json.deliveries;
 
 	beforeAll(async () => {
 		receiver = await startReceiver();
-		sandbox = await startSandbox({ ports: {}, logger, webhookRetryDelayMs: RETRY_DELAY_MS });
+		sandbox = await startSandbox({ ports: {}, logger, clock, webhookRetryDelayMs: RETRY_DELAY_MS });
 	});
 	afterAll(async () => {
 		await sandbox.stop();
@@ -362,6 +361,11 @@ describe('signing service contract', () => {
 			receiver.answers = [500, 503];
 			await control('/webhook-endpoints', { url: receiver.url });
 			await generate();
+			await receiver.waitFor(1);
+			// Each retry waits the configured delay on the sandbox's clock, and only that.
+			expect(await clock.advanceToNext('webhook retry')).toBe(RETRY_DELAY_MS);
+			await receiver.waitFor(2);
+			expect(await clock.advanceToNext('webhook retry')).toBe(RETRY_DELAY_MS);
 			const deliveries = await receiver.waitFor(4);
 			const ids = deliveries.map((delivery) => delivery.headers['x-signing-delivery']);
 			expect(deliveries.map((delivery) => delivery.body.event)).toEqual([
@@ -375,13 +379,13 @@ describe('signing service contract', () => {
 			expect(deliveries.map((delivery) => delivery.rawBody).slice(0, 3)).toEqual(
 				Array(3).fill(deliveries[0].rawBody),
 			);
-			expect(deliveries[1].at - deliveries[0].at).toBeGreaterThanOrEqual(RETRY_DELAY_MS - 5);
-			// The sandbox logs an attempt once the receiver's answer is back, just after the receiver saw it.
-			let log = await deliveryLog();
-			for (let tries = 0; log.length < 4 && tries < 50; tries++) {
-				await sleep(20);
-				log = await deliveryLog();
-			}
+			const log = await settledDeliveries(sandbox.signing.url);
+			expect(log.map((entry: { at: string }) => Date.parse(entry.at) - Date.parse(log[0].at))).toEqual([
+				0,
+				RETRY_DELAY_MS,
+				2 * RETRY_DELAY_MS,
+				2 * RETRY_DELAY_MS,
+			]);
 			expect(
 				log.map((entry: { attempt: number; status: number }) => [entry.attempt, entry.status]),
 			).toEqual([
@@ -396,8 +400,11 @@ describe('signing service contract', () => {
 			receiver.answers = [500, 500, 500];
 			await control('/webhook-endpoints', { url: receiver.url });
 			await generate();
+			for (let retry = 0; retry < 2; retry++) await clock.advanceToNext('webhook retry');
 			const deliveries = await receiver.waitFor(4);
-			await sleep(RETRY_DELAY_MS * 4);
+			const log = await settledDeliveries(sandbox.signing.url);
+			// Given up: nothing left to send, no retry waiting however far time moves.
+			expect(clock.pending()).toEqual([]);
 			expect(receiver.received).toHaveLength(4);
 			expect(deliveries.map((delivery) => delivery.body.event)).toEqual([
 				'document.created',
@@ -405,7 +412,6 @@ describe('signing service contract', () => {
 				'document.created',
 				'document.sent',
 			]);
-			const log = await deliveryLog();
 			expect(log[0]).toEqual({
 				deliveryId: deliveries[0].headers['x-signing-delivery'],
 				event: 'document.created',

@@ -8,6 +8,7 @@ import { newestFirst, newId } from './ids';
 import { seedTemplates, type SigningTemplate, type TemplateField } from './seed';
 import { contentDisposition, documentPdf } from './signingPdf';
 import { bearerToken, createService, type Service } from './service';
+import { type Clock, isoNow } from './timers';
 import {
 	badRequest,
 	checkBody,
@@ -87,6 +88,8 @@ interface SigningDocument {
 	prefillFields?: Array<{ id: string; value: string }>;
 	meta?: { subject?: string; message?: string; redirectUrl?: string };
 	auditLog: AuditEntry[];
+	/** See `PdfSource.pdfPadding`. */
+	pdfPadding?: number;
 }
 
 interface Endpoint {
@@ -99,6 +102,7 @@ export interface SigningOptions {
 	apiKey: string;
 	rateLimit: number | null;
 	deliverer: Deliverer;
+	clock: Clock;
 	seed: boolean;
 	/** Endpoints the administrator configured in the panel before the sandbox started. */
 	endpoints: Array<{ url: string; secret?: string }>;
@@ -173,7 +177,7 @@ export function createSigningService(
 	let endpoints: Endpoint[] = [];
 
 	const reset = () => {
-		options.deliverer.log.length = 0;
+		options.deliverer.reset();
 		templates = new Map(
 			(options.seed ? seedTemplates() : []).map((template) => [template.id, template]),
 		);
@@ -188,6 +192,7 @@ export function createSigningService(
 		presentedKey: bearerToken,
 		errors: signingErrors,
 		rateLimit: options.rateLimit,
+		clock: options.clock,
 		openPrefixes: ['/sign/'],
 		logger: options.logger,
 		reset,
@@ -206,7 +211,7 @@ export function createSigningService(
 			...documentView(document),
 			...(recipient ? { recipient: recipientView(recipient) } : {}),
 		};
-		const body = JSON.stringify({ event, createdAt: new Date().toISOString(), payload });
+		const body = JSON.stringify({ event, createdAt: isoNow(options.clock), payload });
 		for (const endpoint of endpoints) {
 			const deliveryId = newId('dlv');
 			const headers = {
@@ -228,7 +233,7 @@ export function createSigningService(
 		document.auditLog.push({
 			id: newId('aud'),
 			type,
-			createdAt: new Date().toISOString(),
+			createdAt: isoNow(options.clock),
 			recipientId: actor?.recipient?.recipientId ?? null,
 			email: actor?.recipient?.email ?? null,
 			ipAddress: actor?.ipAddress ?? null,
@@ -239,7 +244,7 @@ export function createSigningService(
 	const completeIfAllSigned = (document: SigningDocument) => {
 		if (document.status !== 'PENDING' || document.recipients.some(needsToSign)) return;
 		document.status = 'COMPLETED';
-		document.completedAt = document.updatedAt = new Date().toISOString();
+		document.completedAt = document.updatedAt = isoNow(options.clock);
 		document.certifiedPackageUrl = `https://signing.example.test/certified/${document.id}.pdf`;
 		audit(document, 'DOCUMENT_COMPLETED');
 		fire('document.completed', document);
@@ -253,7 +258,7 @@ export function createSigningService(
 		if (recipient.signingStatus === 'SIGNED') throw conflict('This recipient has already signed');
 		if (document.status !== 'PENDING') throw conflict(`The document is ${document.status}`);
 		recipient.signingStatus = 'SIGNED';
-		recipient.signedAt = document.updatedAt = new Date().toISOString();
+		recipient.signedAt = document.updatedAt = isoNow(options.clock);
 		audit(document, 'DOCUMENT_SIGNED', actor);
 		// The signature is reported before the document completes, so document.signed shows PENDING.
 		fire('document.signed', document, recipient);
@@ -279,7 +284,7 @@ export function createSigningService(
 		recipient.signingStatus = 'REJECTED';
 		recipient.rejectionReason = reason;
 		document.status = 'REJECTED';
-		document.updatedAt = new Date().toISOString();
+		document.updatedAt = isoNow(options.clock);
 		audit(document, 'DOCUMENT_REJECTED', actor);
 		fire('document.rejected', document, recipient);
 	};
@@ -407,7 +412,7 @@ export function createSigningService(
 			if (given.redirectUrl !== undefined) httpUrl(given.redirectUrl, 'meta.redirectUrl');
 			meta = given as SigningDocument['meta'];
 		}
-		const now = new Date().toISOString();
+		const now = isoNow(options.clock);
 		const document: SigningDocument = {
 			id: newId('doc'),
 			title: nonEmpty(body.title, 'title'),
@@ -479,7 +484,7 @@ export function createSigningService(
 		const document = findDocument(request);
 		if (request.body !== undefined) checkBody(request.body, {});
 		if (document.status !== 'DRAFT') throw conflict('Document is not a draft');
-		send(document, new Date().toISOString());
+		send(document, isoNow(options.clock));
 		return documentView(document);
 	});
 
@@ -523,7 +528,7 @@ export function createSigningService(
 			throw conflict(`Document is ${document.status.toLowerCase()}`);
 		}
 		document.status = 'CANCELLED';
-		document.updatedAt = new Date().toISOString();
+		document.updatedAt = isoNow(options.clock);
 		audit(document, 'DOCUMENT_CANCELLED');
 		fire('document.cancelled', document);
 		return { id: document.id, status: document.status };
@@ -588,7 +593,7 @@ export function createSigningService(
 		endpoints = endpoints.filter((candidate) => candidate !== endpoint);
 		return endpoint;
 	});
-	app.get('/_sandbox/deliveries', async () => ({ deliveries: options.deliverer.log }));
+	app.get('/_sandbox/deliveries', async () => options.deliverer.report());
 	app.get('/_sandbox/documents', async () => ({
 		documents: [...documents.values()].map(documentView),
 	}));
@@ -605,7 +610,7 @@ export function createSigningService(
 		// `name` is the older spelling of `title`, kept for existing callers.
 		const title = body.title ?? body.name;
 		if (title === undefined) throw badRequest('Missing required field "title"');
-		const now = new Date().toISOString();
+		const now = isoNow(options.clock);
 		const template: SigningTemplate = {
 			id: body.id === undefined ? newId('tpl') : nonEmpty(body.id, 'id'),
 			title: nonEmpty(title, 'title'),
@@ -672,6 +677,15 @@ export function createSigningService(
 			(body.reason as string | undefined) ?? 'No reason given',
 		);
 		return documentView(document);
+	});
+	/** Makes the document's PDFs about `bytes` larger, for tests of large downloads. */
+	app.put('/_sandbox/documents/:documentId/pdf-padding', async (request) => {
+		const document = findDocument(request);
+		const body = checkBody(request.body, { required: { bytes: 'integer' } });
+		const bytes = body.bytes as number;
+		if (bytes < 0 || bytes > 512 * 1024 * 1024) throw badRequest('"bytes" must be 0 to 536870912');
+		document.pdfPadding = bytes;
+		return { id: document.id, pdfPadding: bytes };
 	});
 	/** Moves a document's times back, for "pending for more than 3 days" in demos and tests. */
 	app.post('/_sandbox/documents/:documentId/age', async (request) => {

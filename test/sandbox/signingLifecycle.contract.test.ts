@@ -1,10 +1,8 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals */
 /** Contract tests for the signing service's wider API (CONTRACTS.md Part 2, section 4). */
-import { type Sandbox, SEED, startSandbox } from './index';
+import { ManualClock, type Sandbox, SEED, startSandbox } from './index';
 import { SEED_TEMPLATE_FIELDS } from './seed';
-import { setTimeout as sleep } from 'node:timers/promises';
-
-import { call, type Receiver, startReceiver } from './testkit';
+import { call, eventually, type Receiver, settledDeliveries, startReceiver } from './testkit';
 
 const logger = process.env.SANDBOX_LOG === '1';
 
@@ -40,21 +38,19 @@ describe('signing service contract, Part 2 §4', () => {
 		});
 	const draft = async () => (await generate({ distribute: false })).json;
 	const pending = async () => (await generate()).json;
-	/** The events of one document: deliveries queued by an earlier test may still arrive. */
-	const events = async (documentId: string, count: number) => {
-		for (let waited = 0; ; waited += 10) {
+	/** The events of one document, once `count` of them have arrived. */
+	const events = async (documentId: string, count: number) =>
+		await eventually(`${count} events of ${documentId}`, () => {
 			const bodies = receiver.received
 				.map((delivery) => delivery.body)
 				.filter((body) => body.payload.id === documentId);
-			if (bodies.length >= count) return bodies;
-			if (waited > 5_000) throw new Error(`Expected ${count} events, got ${bodies.length}`);
-			await sleep(10);
-		}
-	};
+			return bodies.length >= count && bodies;
+		});
 
 	beforeAll(async () => {
 		receiver = await startReceiver();
-		sandbox = await startSandbox({ ports: {}, logger, webhookRetryDelayMs: 50 });
+		// No webhook timeout fires on this clock, however busy the machine.
+		sandbox = await startSandbox({ ports: {}, logger, clock: new ManualClock(), webhookRetryDelayMs: 50 });
 	});
 	afterAll(async () => {
 		await sandbox.stop();
@@ -403,18 +399,8 @@ describe('signing service contract, Part 2 §4', () => {
 				recipientId: created.recipients[1].recipientId,
 				email: director.email,
 			});
-			// The log records a delivery just after its receiver answered: wait for the three events' entries.
-			// Only this document's: an event of the previous test can still be delivered after the reset.
-			let deliveries: Array<{ event: string }> = [];
-			for (let waited = 0; deliveries.length < 3 && waited <= 5_000; waited += 10) {
-				const logged: Array<{ event: string; body: string }> = (
-					await control('/deliveries', undefined, 'GET')
-				).json.deliveries;
-				deliveries = logged.filter(
-					(delivery) => JSON.parse(delivery.body).payload.id === created.documentId,
-				);
-				if (deliveries.length < 3) await sleep(10);
-			}
+			// Every event sent so far has been delivered: the resend added none.
+			const deliveries: Array<{ event: string }> = await settledDeliveries(sandbox.signing.url);
 			expect(deliveries.map((delivery) => delivery.event)).toEqual([
 				'document.created',
 				'document.sent',

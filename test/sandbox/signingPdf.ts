@@ -9,6 +9,8 @@ export interface PdfSource {
 	title: string;
 	recipients: Array<{ name: string; role: string; signingStatus: string; signedAt: string | null }>;
 	completedAt: string | null;
+	/** Bytes of comment lines added to the PDF, to make a large file (tests of large downloads). */
+	pdfPadding?: number;
 }
 
 /** PDF strings in the standard fonts are Latin; anything else becomes its nearest ASCII form. */
@@ -52,6 +54,10 @@ export function documentPdf(document: PdfSource, version: 'signed' | 'original')
 		offsets.push(Buffer.byteLength(pdf, 'latin1'));
 		pdf += `${index + 1} 0 obj\n${object}\nendobj\n`;
 	});
+	// Comment lines before the cross-reference table keep every offset above valid.
+	const padding = document.pdfPadding ?? 0;
+	const line = `%${'0123456789abcdef'.repeat(64)}\n`;
+	for (let written = 0; written < padding; written += line.length) pdf += line;
 	const xref = Buffer.byteLength(pdf, 'latin1');
 	pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
 	for (const offset of offsets) pdf += `${String(offset).padStart(10, '0')} 00000 n \n`;

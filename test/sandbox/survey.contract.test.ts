@@ -1,9 +1,13 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals */
 import { createHmac } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
-
-import { type Sandbox, SEED, SEED_COUNTS, startSandbox } from './index';
-import { call, type ReceivedDelivery, type Receiver, startReceiver } from './testkit';
+import { ManualClock, type Sandbox, SEED, SEED_COUNTS, startSandbox } from './index';
+import {
+	call,
+	type ReceivedDelivery,
+	type Receiver,
+	settledDeliveries,
+	startReceiver,
+} from './testkit';
 
 // SANDBOX_LOG=1 shows the services' own request logs, to see what a failing test sent.
 const logger = process.env.SANDBOX_LOG === '1';
@@ -19,6 +23,8 @@ function expectedSignature(secret: string, delivery: ReceivedDelivery): string {
 
 describe('survey service contract', () => {
 	let sandbox: Sandbox;
+	// Time moves only when a test moves it: retries, timestamps and webhook timeouts are the test's.
+	const clock = new ManualClock();
 	let receiver: Receiver;
 	const key = () => ({ 'x-api-key': sandbox.survey.apiKey });
 	const api = (path: string) => `${sandbox.survey.url}${path}`;
@@ -41,6 +47,7 @@ describe('survey service contract', () => {
 		sandbox = await startSandbox({
 			ports: {},
 			logger,
+			clock,
 			webhookRetryDelayMs: RETRY_DELAY_MS,
 			rateLimits: { survey: null },
 		});
@@ -349,10 +356,10 @@ describe('survey service contract', () => {
 		});
 
 		it('filters by updatedAt with filterDateField=updatedAt; createdAt is the default', async () => {
-			// Later than the millisecond the last response was created in: the bound is inclusive.
-			await sleep(5);
-			const before = new Date().toISOString();
-			await sleep(5);
+			// Later than the millisecond the last response was updated in: the bound is inclusive.
+			clock.advance(1);
+			const before = new Date(clock.now()).toISOString();
+			clock.advance(1);
 			await control(`/responses/${ids[0]}`, { data: { n: 'changed' } }, 'PATCH');
 			const updated = await matching(
 				`?startDate=${encodeURIComponent(before)}&filterDateField=updatedAt`,
@@ -553,9 +560,8 @@ describe('survey service contract', () => {
 				});
 				expect(delivery.headers['content-type']).toBe('application/json');
 				expect(delivery.headers['webhook-id']).toMatch(/^msg_/);
-				expect(
-					Math.abs(Date.now() / 1000 - Number(delivery.headers['webhook-timestamp'])),
-				).toBeLessThan(5);
+				// Signed at the time of the attempt.
+				expect(delivery.headers['webhook-timestamp']).toBe(String(Math.floor(clock.now() / 1000)));
 				expect(delivery.headers['webhook-signature']).toBe(
 					expectedSignature(hook.secret, delivery),
 				);
@@ -573,8 +579,7 @@ describe('survey service contract', () => {
 			await respond({ fullName: 'Unfinished' }, { finished: false });
 			await respond({ fullName: 'Residency' });
 			await respond({ fullName: 'Alumna' }, {}, SEED.alumniSurveyId);
-			await receiver.waitFor(3);
-			await sleep(100);
+			await settledDeliveries(sandbox.survey.url);
 			const seen = receiver.received
 				.map((delivery) => `${delivery.body.event} ${delivery.body.data.fullName}`)
 				.sort();
@@ -631,7 +636,7 @@ describe('survey service contract', () => {
 			const hook = (await register({ url: receiver.url, triggers: ['responseCreated'] })).json.data;
 			await call(api(`/api/v1/webhooks/${hook.id}`), { method: 'DELETE', headers: key() });
 			await respond({ fullName: 'Nobody hears' });
-			await sleep(100);
+			expect(await settledDeliveries(sandbox.survey.url)).toEqual([]);
 			expect(receiver.received).toEqual([]);
 		});
 
@@ -640,15 +645,17 @@ describe('survey service contract', () => {
 			const hook = (await register({ url: receiver.url, triggers: ['responseFinished'] })).json
 				.data;
 			await respond({ fullName: 'Lise' });
-			const deliveries = await receiver.waitFor(3);
-			await sleep(RETRY_DELAY_MS * 3);
-			expect(receiver.received).toHaveLength(3);
+			for (let retry = 0; retry < 2; retry++) {
+				expect(await clock.advanceToNext('webhook retry')).toBe(RETRY_DELAY_MS);
+			}
+			const log = await settledDeliveries(sandbox.survey.url);
+			const deliveries = receiver.received;
+			expect(deliveries).toHaveLength(3);
 			expect(new Set(deliveries.map((delivery) => delivery.headers['webhook-id'])).size).toBe(1);
 			for (const delivery of deliveries)
 				expect(delivery.headers['webhook-signature']).toBe(
 					expectedSignature(hook.secret, delivery),
 				);
-			const log = (await control('/deliveries', undefined, 'GET')).json.deliveries;
 			expect(
 				log.map((entry: { attempt: number; status: number }) => [entry.attempt, entry.status]),
 			).toEqual([
@@ -667,8 +674,10 @@ describe('survey service contract', () => {
 			receiver.answers = [500, 500, 500, 500];
 			await register({ url: receiver.url, triggers: ['responseFinished'] });
 			await respond({ fullName: 'Emmy' });
-			await receiver.waitFor(3);
-			await sleep(RETRY_DELAY_MS * 4);
+			for (let retry = 0; retry < 2; retry++) await clock.advanceToNext('webhook retry');
+			await settledDeliveries(sandbox.survey.url);
+			// Given up: no retry waits, however far time moves.
+			expect(clock.pending()).toEqual([]);
 			expect(receiver.received).toHaveLength(3);
 			expect(
 				new Set(receiver.received.map((delivery) => delivery.headers['webhook-id'])).size,
@@ -719,13 +728,11 @@ describe('survey service contract', () => {
 			expect((await control('/responses/resp_missing', { data: {} }, 'PATCH')).status).toBe(404);
 		});
 
-		it('generates 20,000 deterministic responses quickly and without webhooks', async () => {
+		it('generates 20,000 deterministic responses without webhooks', async () => {
 			await register({ url: receiver.url, triggers: ['responseCreated', 'responseFinished'] });
-			const started = Date.now();
 			const generated = await control(`/surveys/${SEED.draftSurveyId}/generate-responses`, {
 				count: 20_000,
 			});
-			expect(Date.now() - started).toBeLessThan(3_000);
 			expect(generated.json).toEqual({ count: 20_000, total: 20_000 });
 			const first = await get(responsesPath('?limit=250', SEED.draftSurveyId));
 			expect(first.json.meta.total).toBe(20_000);
@@ -739,7 +746,7 @@ describe('survey service contract', () => {
 				email: 'applicant20000@example.org',
 			});
 			const createdDaysAgo = (response: { createdAt: string }) =>
-				(Date.now() - Date.parse(response.createdAt)) / 86_400_000;
+				(clock.now() - Date.parse(response.createdAt)) / 86_400_000;
 			expect(createdDaysAgo(first.json.data[0])).toBeGreaterThan(30);
 			expect(createdDaysAgo(last.json.data[0])).toBeLessThan(7);
 			const unfinished = first.json.data.filter(
@@ -747,7 +754,7 @@ describe('survey service contract', () => {
 			).length;
 			expect(unfinished).toBeGreaterThan(0);
 			expect(unfinished).toBeLessThan(50);
-			await sleep(100);
+			expect(await settledDeliveries(sandbox.survey.url)).toEqual([]);
 			expect(receiver.received).toEqual([]);
 		});
 

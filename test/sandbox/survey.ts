@@ -8,6 +8,7 @@ import type { Deliverer } from './deliveries';
 import { daysAgo, newId, oldestFirst } from './ids';
 import { seedResponses, seedSurveys } from './seed';
 import { bearerToken, createService, type Service } from './service';
+import { type Clock, isoNow } from './timers';
 import {
 	badRequest,
 	checkBody,
@@ -24,8 +25,12 @@ import {
  * The headers of one signed delivery, as the service sends them (Standard Webhooks): signed now,
  * over the exact body, so the same id can be signed again for a retry.
  */
-export function standardWebhookHeaders(signer: Webhook, webhookId: string, body: string): Record<string, string> {
-	const now = new Date();
+export function standardWebhookHeaders(
+	signer: Webhook,
+	webhookId: string,
+	body: string,
+	now = new Date(),
+): Record<string, string> {
 	return {
 		'content-type': 'application/json',
 		'webhook-id': webhookId,
@@ -77,7 +82,8 @@ export interface ResponseRecord {
 	updatedAt: string;
 	finished: boolean;
 	data: Record<string, unknown>;
-	meta: { source: string };
+	/** How the response came in: `source`, and on the real platform the respondent's user agent, page URL, country… */
+	meta: { source: string } & Record<string, unknown>;
 }
 
 interface Hook {
@@ -93,6 +99,7 @@ export interface SurveyOptions {
 	apiKey: string;
 	rateLimit: number | null;
 	deliverer: Deliverer;
+	clock: Clock;
 	seed: boolean;
 	logger?: boolean;
 }
@@ -151,7 +158,7 @@ export function createSurveyService(options: SurveyOptions): Service {
 	};
 
 	const reset = () => {
-		options.deliverer.log.length = 0;
+		options.deliverer.reset();
 		surveys = new Map();
 		responses = new Map();
 		responsesById = new Map();
@@ -168,6 +175,7 @@ export function createSurveyService(options: SurveyOptions): Service {
 		presentedKey,
 		errors: surveyErrors,
 		rateLimit: options.rateLimit,
+		clock: options.clock,
 		logger: options.logger,
 		reset,
 	});
@@ -195,7 +203,8 @@ export function createSurveyService(options: SurveyOptions): Service {
 				event,
 				url: hook.url,
 				body,
-				headers: () => standardWebhookHeaders(signer, webhookId, body),
+				headers: () =>
+					standardWebhookHeaders(signer, webhookId, body, new Date(options.clock.now())),
 			});
 		}
 	};
@@ -316,7 +325,7 @@ export function createSurveyService(options: SurveyOptions): Service {
 	});
 
 	// Control endpoints: respondents' actions and bulk data.
-	app.get('/_sandbox/deliveries', async () => ({ deliveries: options.deliverer.log }));
+	app.get('/_sandbox/deliveries', async () => options.deliverer.report());
 	// With their secrets, so that tests and benchmarks can sign deliveries as the service would.
 	app.get('/_sandbox/webhooks', async () => ({ data: hooks }));
 	app.post('/_sandbox/surveys', async (request) => {
@@ -329,7 +338,7 @@ export function createSurveyService(options: SurveyOptions): Service {
 			name: nonEmpty(body.name, 'name'),
 			status: oneOf(body.status ?? 'inProgress', SURVEY_STATUSES, 'status'),
 			type: oneOf(body.type ?? 'link', SURVEY_TYPES, 'type'),
-			createdAt: new Date().toISOString(),
+			createdAt: isoNow(options.clock),
 			questions: ((body.questions as unknown[] | undefined) ?? []).map((question, index) =>
 				checkQuestion(question, `questions[${index}]`),
 			),
@@ -341,9 +350,9 @@ export function createSurveyService(options: SurveyOptions): Service {
 		const surveyId = findSurveyId(request);
 		const body = checkBody(request.body, {
 			required: { data: 'object' },
-			optional: { finished: 'boolean', createdAt: 'string', deliver: 'boolean' },
+			optional: { finished: 'boolean', createdAt: 'string', meta: 'object', deliver: 'boolean' },
 		});
-		const now = new Date().toISOString();
+		const now = isoNow(options.clock);
 		const response: ResponseRecord = {
 			id: newId('resp'),
 			surveyId,
@@ -351,7 +360,7 @@ export function createSurveyService(options: SurveyOptions): Service {
 			updatedAt: now,
 			finished: body.finished !== false,
 			data: body.data as Record<string, unknown>,
-			meta: { source: 'link' },
+			meta: { source: 'link', ...(body.meta as Record<string, unknown> | undefined) },
 		};
 		addResponses(surveyId, [response]);
 		// `deliver: false`: a response whose webhooks were lost (the tests send their own deliveries).
@@ -367,23 +376,14 @@ export function createSurveyService(options: SurveyOptions): Service {
 		const wasFinished = response.finished;
 		response.data = { ...response.data, ...(body.data as Record<string, unknown> | undefined) };
 		if (body.finished !== undefined) response.finished = body.finished as boolean;
-		response.updatedAt = new Date().toISOString();
+		response.updatedAt = isoNow(options.clock);
 		fire('responseUpdated', response);
 		if (!wasFinished && response.finished) fire('responseFinished', response);
 		return { data: response };
 	});
 	app.post('/_sandbox/surveys/:surveyId/generate-responses', async (request) => {
 		const surveyId = findSurveyId(request);
-		const body = checkBody(request.body, {
-			required: { count: 'integer' },
-			optional: { finishedRatio: 'number' },
-		});
-		const count = body.count as number;
-		const finishedRatio = (body.finishedRatio as number | undefined) ?? 0.9;
-		if (count < 1 || count > 100_000) throw badRequest('"count" must be between 1 and 100000');
-		if (finishedRatio < 0 || finishedRatio > 1) {
-			throw badRequest('"finishedRatio" must be between 0 and 1');
-		}
+		const { count, finishedRatio } = generationRequest(request.body);
 		const first = responses.get(surveyId)!.length + 1;
 		addResponses(
 			surveyId,
@@ -396,6 +396,28 @@ export function createSurveyService(options: SurveyOptions): Service {
 
 	return service;
 }
+
+/** The body of `POST /_sandbox/surveys/{id}/generate-responses`: `{count, finishedRatio?}`. */
+export function generationRequest(value: unknown): { count: number; finishedRatio: number } {
+	const body = checkBody(value, {
+		required: { count: 'integer' },
+		optional: { finishedRatio: 'number' },
+	});
+	const count = body.count as number;
+	const finishedRatio = (body.finishedRatio as number | undefined) ?? 0.9;
+	if (count < 1 || count > 100_000) throw badRequest('"count" must be between 1 and 100000');
+	if (finishedRatio < 0 || finishedRatio > 1) {
+		throw badRequest('"finishedRatio" must be between 0 and 1');
+	}
+	return { count, finishedRatio };
+}
+
+/**
+ * Whether the n-th generated response is finished: the unfinished ones are spread evenly rather
+ * than in one block (n * ratio crosses an integer for the finished).
+ */
+export const generatedFinished = (n: number, finishedRatio: number) =>
+	Math.floor(n * finishedRatio) !== Math.floor((n - 1) * finishedRatio);
 
 function checkQuestion(value: unknown, at: string): Question {
 	const body = checkBody(
@@ -442,8 +464,7 @@ function generatedResponse(
 	finishedRatio: number,
 ): ResponseRecord {
 	const createdAt = daysAgo(60 - position * 59);
-	// Spreads the unfinished evenly rather than in one block: n * ratio crosses an integer for the finished.
-	const finished = Math.floor(n * finishedRatio) !== Math.floor((n - 1) * finishedRatio);
+	const finished = generatedFinished(n, finishedRatio);
 	return {
 		id: `resp_${surveyId}_${String(n).padStart(6, '0')}`,
 		surveyId,

@@ -119,7 +119,7 @@ describe('Bookmarks node: editing, deleting, tags and lists against the sandbox'
 	describe('Bookmark → Delete', () => {
 		it('deletes (204, no body) and outputs { deleted: true, id }', async () => {
 			const output = await run({ resource: 'bookmark', operation: 'delete', recordId: byId(ADA) });
-			expect(output).toEqual([{ deleted: true, id: ADA }]);
+			expect(output).toEqual([{ deleted: true, id: ADA, alreadyGone: false }]);
 			expect((await nodeRequests())[0]).toMatchObject({ method: 'DELETE', status: 204 });
 			expect((await api('GET', `/api/v1/bookmarks/${ADA}`)).status).toBe(404);
 			const again = await failure({
@@ -257,11 +257,10 @@ describe('Bookmarks node: editing, deleting, tags and lists against the sandbox'
 			const requests = await nodeRequests();
 			expect(requests.map((r) => [r.method, r.path])).toEqual([
 				['POST', '/api/v1/bookmarks'],
-				['PATCH', `/api/v1/bookmarks/${ADA}`],
 				['POST', `/api/v1/bookmarks/${ADA}/tags`],
-				['GET', `/api/v1/bookmarks/${ADA}`],
+				['PATCH', `/api/v1/bookmarks/${ADA}`],
 			]);
-			expect(requests[1].body).toEqual({ title: 'Ada, shortlisted', note: 'Second round' });
+			expect(requests[2].body).toEqual({ title: 'Ada, shortlisted', note: 'Second round' });
 		});
 
 		it('Update It with only tags given changes only the tags', async () => {
@@ -313,14 +312,17 @@ describe('Bookmarks node: editing, deleting, tags and lists against the sandbox'
 
 		const simplified = {
 			id: ADA,
+			type: 'link',
 			title: 'Portfolio – Ada Lovelace',
 			url: 'https://portfolio.example.org/ada-lovelace',
+			text: null,
 			note: 'Residency applicant, strong generative work',
 			tags: ['residency', 'portfolio'],
 			lists: [{ id: SEED.applicationsListId, name: 'Applications' }],
 			archived: false,
 			favourited: false,
 			createdAt: expect.any(String),
+			modifiedAt: expect.any(String),
 		};
 		const get = (options: IDataObject = {}): Parameters => ({
 			resource: 'bookmark',
@@ -413,7 +415,7 @@ describe('Bookmarks node: editing, deleting, tags and lists against the sandbox'
 			const lists = await run({ resource: 'list', operation: 'getMany', returnAll: true });
 			expect(lists.map((l) => l.name)).toEqual(['Applications', 'Reading', 'Final shortlist']);
 			expect(await run({ resource: 'list', operation: 'delete', listId: byId(listId) })).toEqual([
-				{ deleted: true, id: listId },
+				{ deleted: true, id: listId, alreadyGone: false },
 			]);
 			expect((await record(ADA)).listIds).toEqual([SEED.applicationsListId]);
 			const patch = (await nodeRequests()).find((r) => r.method === 'PATCH');

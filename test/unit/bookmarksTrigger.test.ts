@@ -1,5 +1,6 @@
 import { BookmarksTrigger } from '../../nodes/Bookmarks/BookmarksTrigger.node';
-import { Sandbox, startSandbox } from '../sandbox';
+import { ManualClock, Sandbox, startSandbox } from '../sandbox';
+import { driveClock, eventually } from '../sandbox/testkit';
 import { pollContext } from './helpers/context';
 import { sandboxControl } from './helpers/sandbox';
 
@@ -127,17 +128,32 @@ describe('Bookmarks Trigger polling the sandbox', () => {
 		});
 
 		it('emits each record once when two polls overlap', async () => {
-			const { poll } = poller();
-			expect(await poll()).toEqual([]);
-			await addRecords(150);
-			// Every answer takes a while, so both polls are in flight together.
-			await control().call('PUT', '/latency', { ms: 150 });
-			const [a, b] = await Promise.all([poll(), poll()]);
-			await control().call('PUT', '/latency', { ms: 0 });
-			const all = [...a, ...b];
-			expect(all).toHaveLength(150);
-			expect(new Set(all).size).toBe(150);
-			expect(await poll()).toEqual([]);
+			// A sandbox of its own whose answers wait for this test's clock: both polls are surely in flight together.
+			const clock = new ManualClock();
+			const held = await startSandbox({ clock });
+			try {
+				const harness = pollContext({
+					credentials: { bookmarkApi: { baseUrl: held.bookmark.url, apiKey: held.bookmark.apiKey } },
+				});
+				const poll = async () =>
+					(await trigger.poll.call(harness.context))?.[0].map((item) => String(item.json.id)) ?? [];
+				expect(await poll()).toEqual([]);
+				const heldControl = sandboxControl(held, 'bookmark');
+				await heldControl.call('POST', '/bookmarks/generate', { count: 150, tag: 'polled' });
+				await heldControl.call('PUT', '/latency', { ms: 150 });
+				const both = Promise.all([poll(), poll()]);
+				await eventually('both polls to wait for an answer', () =>
+					clock.pending().filter((wait) => wait.purpose === 'latency').length === 2,
+				);
+				const [a, b] = await driveClock(clock, both);
+				await heldControl.call('PUT', '/latency', { ms: 0 });
+				const all = [...a, ...b];
+				expect(all).toHaveLength(150);
+				expect(new Set(all).size).toBe(150);
+				expect(await poll()).toEqual([]);
+			} finally {
+				await held.stop();
+			}
 		});
 
 		it('carries on from the state of earlier versions, and restarts a state they broke', async () => {

@@ -4,6 +4,7 @@ import { sleep } from 'n8n-workflow';
 import { mapConcurrently, type RequestPacer } from '../../nodes/shared/concurrency';
 import { Survey } from '../../nodes/Survey/Survey.node';
 import { type Sandbox, startSandbox } from '../sandbox';
+import { runWithFakeTime, useFakeTime } from './helpers/clock';
 import { executeContext } from './helpers/context';
 import { sandboxControl } from './helpers/sandbox';
 
@@ -34,7 +35,19 @@ const rateLimitedTask =
 		return value;
 	};
 
+/**
+ * Runs the tasks on fake time to the end: the waits in them (as for Retry-After) pass in the
+ * order they fall due, whatever the machine's speed.
+ */
+async function settle<T>(work: Promise<T>): Promise<T> {
+	await jest.runAllTimersAsync();
+	return await work;
+}
+
 describe('mapConcurrently', () => {
+	beforeEach(() => useFakeTime());
+	afterEach(() => jest.useRealTimers());
+
 	it('keeps the tasks’ order and never runs more than the bound at once', async () => {
 		const running = gauge();
 		const starts: number[] = [];
@@ -44,7 +57,7 @@ describe('mapConcurrently', () => {
 			running.leave();
 			return index;
 		});
-		expect(await mapConcurrently(tasks, 4)).toEqual(Array.from({ length: 20 }, (_, index) => index));
+		expect(await settle(mapConcurrently(tasks, 4))).toEqual(Array.from({ length: 20 }, (_, index) => index));
 		expect(Math.max(...starts)).toBe(4);
 	});
 
@@ -56,8 +69,10 @@ describe('mapConcurrently', () => {
 			await sleep(5);
 			return index;
 		});
-		await expect(mapConcurrently(tasks, 2)).rejects.toThrow('boom');
-		await sleep(20);
+		const failed = expect(mapConcurrently(tasks, 2)).rejects.toThrow('boom');
+		// Every wait has ended: a task that was to start after the failure would have started.
+		await jest.runAllTimersAsync();
+		await failed;
 		expect(started).toEqual([0, 1]);
 	});
 
@@ -66,7 +81,7 @@ describe('mapConcurrently', () => {
 		const starts: number[] = [];
 		// Eight requests meet the limit at once, then each is answered.
 		const tasks = Array.from({ length: 8 }, (_, index) => rateLimitedTask(running, index, 1, starts));
-		expect(await mapConcurrently(tasks, 8)).toEqual(Array.from({ length: 8 }, (_, index) => index));
+		expect(await settle(mapConcurrently(tasks, 8))).toEqual(Array.from({ length: 8 }, (_, index) => index));
 		const retries = starts.slice(8);
 		expect(retries).toHaveLength(8);
 		// Halved once: four again at a time (halved for every 429, it would have been one).
@@ -77,7 +92,7 @@ describe('mapConcurrently', () => {
 		const running = gauge();
 		const starts: number[] = [];
 		const tasks = Array.from({ length: 12 }, (_, index) => rateLimitedTask(running, index, 3, starts, 2));
-		expect(await mapConcurrently(tasks, 8)).toEqual(Array.from({ length: 12 }, (_, index) => index));
+		expect(await settle(mapConcurrently(tasks, 8))).toEqual(Array.from({ length: 12 }, (_, index) => index));
 		expect(starts).toHaveLength(12 * 4);
 	});
 
@@ -94,7 +109,7 @@ describe('mapConcurrently', () => {
 						return index;
 					},
 		);
-		expect(await mapConcurrently(tasks, 4)).toHaveLength(40);
+		expect(await settle(mapConcurrently(tasks, 4))).toHaveLength(40);
 		// Four were sent when one met the limit: down to two, then back up to the bound.
 		expect(Math.min(...starts.slice(3))).toBeLessThanOrEqual(2);
 		expect(starts[starts.length - 1]).toBe(4);
@@ -113,7 +128,7 @@ describe('mapConcurrently', () => {
 			await sleep(10);
 			return index;
 		});
-		await mapConcurrently(tasks, 2);
+		await settle(mapConcurrently(tasks, 2));
 		expect(order.indexOf('retry 0')).toBeLessThan(order.indexOf('start 3'));
 	});
 });
@@ -152,7 +167,9 @@ describe('Survey → Response → Get Many, Return All, when the service rate-li
 			return response;
 		};
 
-		const items = (await new Survey().execute.call(context))[0].map((item) => item.json as IDataObject);
+		// Retry-After passes on the test's clock, not the machine's.
+		const { result } = await runWithFakeTime(async () => await new Survey().execute.call(context));
+		const items = result[0].map((item) => item.json as IDataObject);
 
 		const { data } = (await fetch(`${sandbox.survey.url}/api/v1/management/surveys/${SURVEY}/responses?limit=250&offset=0`, {
 			headers: { 'x-api-key': sandbox.survey.apiKey },

@@ -1,7 +1,9 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
 /**
- * Issue 18 item 7: every documentation link of a node or credential lands on the README section
- * that documents that node or credential (headings turned into anchors as GitHub does).
+ * Issue 18 item 7 and issue 28 item 3: every documentation link of a node or credential lands on
+ * the README section that documents it (headings turned into anchors as GitHub does), also as
+ * n8n's editor builds the link it opens, with its tracking query. The end-to-end test
+ * test/e2e/package.test.ts checks the same on the descriptions a real n8n serves.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -9,43 +11,14 @@ import * as path from 'node:path';
 import { BookmarkApi } from '../../credentials/BookmarkApi.credentials';
 import { SigningApi } from '../../credentials/SigningApi.credentials';
 import { SurveyApi } from '../../credentials/SurveyApi.credentials';
-
-const ROOT = path.resolve(__dirname, '..', '..');
-const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-const homepage = (
-	JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { homepage: string }
-).homepage;
-const repositoryUrl = homepage.replace(/#.*$/, '');
-
-/** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens, repeats numbered. */
-export function githubAnchors(markdown: string): Map<string, string> {
-	const anchors = new Map<string, string>();
-	const seen = new Map<string, number>();
-	let inFence = false;
-	for (const line of markdown.split('\n')) {
-		if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
-		const heading = !inFence && /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
-		if (!heading) continue;
-		const text = heading[1].replace(/`/g, '').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1');
-		const slug = text
-			.toLowerCase()
-			.replace(/[^\p{L}\p{N}\s_-]/gu, '')
-			.replace(/\s/g, '-');
-		const count = seen.get(slug) ?? 0;
-		seen.set(slug, count + 1);
-		anchors.set(count === 0 ? slug : `${slug}-${count}`, text);
-	}
-	return anchors;
-}
-
-const anchors = githubAnchors(readme);
-
-/** The heading a documentation URL lands on, or undefined. */
-function headingOf(url: string): string | undefined {
-	const [base, anchor] = url.split('#');
-	if (base !== repositoryUrl || !anchor) return undefined;
-	return anchors.get(anchor);
-}
+import {
+	type EditorNodeType,
+	githubAnchors,
+	n8nCredentialDocsUrl,
+	n8nNodeDocsUrl,
+	readmeHeadingOf,
+} from '../harness/n8nEditor';
+import { PROJECT_ROOT } from '../harness/paths';
 
 interface Codex {
 	node: string;
@@ -55,37 +28,40 @@ interface Codex {
 	};
 }
 
-const codexFiles = readdirSync(path.join(ROOT, 'nodes'), { withFileTypes: true })
+const codexFiles = readdirSync(path.join(PROJECT_ROOT, 'nodes'), { withFileTypes: true })
 	.filter((entry) => entry.isDirectory())
 	.flatMap((entry) =>
-		readdirSync(path.join(ROOT, 'nodes', entry.name))
+		readdirSync(path.join(PROJECT_ROOT, 'nodes', entry.name))
 			.filter((file) => file.endsWith('.node.json'))
-			.map((file) => path.join(ROOT, 'nodes', entry.name, file)),
+			.map((file) => path.join(PROJECT_ROOT, 'nodes', entry.name, file)),
 	);
 
-/** The node's display name, from its class next to the codex file. */
-function displayNameOf(codexFile: string): string {
+type NodeDescription = EditorNodeType & { credentials?: Array<{ name: string }> };
+
+/**
+ * The node type as n8n hands it to the editor: the class's description, named with the package,
+ * with the codex file's resources (n8n-core's DirectoryLoader.addCodex / getCodex).
+ */
+function nodeTypeOf(codexFile: string): NodeDescription {
 	const className = path.basename(codexFile, '.node.json');
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const module = require(codexFile.replace(/\.json$/, '.ts')) as Record<
 		string,
-		new () => { description: { displayName: string; credentials?: Array<{ name: string }> } }
+		new () => { description: NodeDescription }
 	>;
-	return new module[className]().description.displayName;
-}
-function credentialsOf(codexFile: string): string[] {
-	const className = path.basename(codexFile, '.node.json');
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const module = require(codexFile.replace(/\.json$/, '.ts')) as Record<
-		string,
-		new () => { description: { credentials?: Array<{ name: string }> } }
-	>;
-	return (new module[className]().description.credentials ?? []).map(
-		(credential) => credential.name,
-	);
+	const { description } = new module[className]();
+	const codex = JSON.parse(readFileSync(codexFile, 'utf8')) as Codex;
+	return {
+		...description,
+		name: `n8n-nodes-sign-survey-bookmark.${description.name}`,
+		codex: { resources: codex.resources },
+	};
 }
 
 const credentialTypes = [new SigningApi(), new BookmarkApi(), new SurveyApi()];
+const codexOf = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Codex;
+const eachNode = codexFiles.map((file) => [path.basename(file), file]);
+const eachCredential = credentialTypes.map((credential) => [credential.displayName, credential] as const);
 
 describe('Documentation links land on their README section', () => {
 	it('computes anchors as GitHub does', () => {
@@ -99,32 +75,40 @@ describe('Documentation links land on their README section', () => {
 		expect(codexFiles).toHaveLength(6);
 	});
 
-	it.each(codexFiles.map((file) => [path.basename(file), file]))(
-		'%s: primary documentation is the node’s own section',
-		(_, file) => {
-			const codex = JSON.parse(readFileSync(file, 'utf8')) as Codex;
-			const urls = codex.resources.primaryDocumentation?.map((entry) => entry.url) ?? [];
-			expect(urls).toHaveLength(1);
-			expect(headingOf(urls[0])).toBe(displayNameOf(file));
-		},
-	);
+	it.each(eachNode)('%s: primary documentation is the node’s own section', (_, file) => {
+		const urls = codexOf(file).resources.primaryDocumentation?.map((entry) => entry.url) ?? [];
+		expect(urls).toHaveLength(1);
+		expect(readmeHeadingOf(urls[0])).toBe(nodeTypeOf(file).displayName);
+	});
 
-	it.each(codexFiles.map((file) => [path.basename(file), file]))(
-		'%s: credential documentation is the credential’s section',
-		(_, file) => {
-			const codex = JSON.parse(readFileSync(file, 'utf8')) as Codex;
-			const urls = codex.resources.credentialDocumentation?.map((entry) => entry.url) ?? [];
-			const expected = credentialsOf(file).map(
-				(name) => credentialTypes.find((credential) => credential.name === name)!.displayName,
-			);
-			expect(urls.map(headingOf)).toEqual(expected);
-		},
-	);
+	it.each(eachNode)('%s: credential documentation is the credential’s section', (_, file) => {
+		const urls = codexOf(file).resources.credentialDocumentation?.map((entry) => entry.url) ?? [];
+		const expected = (nodeTypeOf(file).credentials ?? []).map(
+			({ name }) => credentialTypes.find((credential) => credential.name === name)!.displayName,
+		);
+		expect(urls.map(readmeHeadingOf)).toEqual(expected);
+	});
 
-	it.each(credentialTypes.map((credential) => [credential.displayName, credential]))(
-		'%s: documentationUrl is the credential’s section',
+	it.each(eachCredential)('%s: documentationUrl is the credential’s section', (_, credential) => {
+		expect(readmeHeadingOf(String(credential.documentationUrl))).toBe(credential.displayName);
+	});
+
+	it.each(eachNode)('%s: the link n8n’s editor opens for the node lands on its section', (_, file) => {
+		const nodeType = nodeTypeOf(file);
+		expect(readmeHeadingOf(n8nNodeDocsUrl(nodeType))).toBe(nodeType.displayName);
+	});
+
+	it.each(eachCredential)(
+		'%s: the link n8n’s editor opens for the credential lands on its section',
 		(_, credential) => {
-			expect(headingOf(String(credential.documentationUrl))).toBe(credential.displayName);
+			const url = n8nCredentialDocsUrl(String(credential.documentationUrl));
+			expect(readmeHeadingOf(url)).toBe(credential.displayName);
 		},
 	);
+
+	it('a codex link alone would land at the top: n8n appends its query after the #', () => {
+		const url = n8nNodeDocsUrl({ ...nodeTypeOf(codexFiles[0]), documentationUrl: undefined });
+		expect(url).toMatch(/#[a-z-]+\?utm_source=n8n_app&/);
+		expect(readmeHeadingOf(url)).toBeUndefined();
+	});
 });

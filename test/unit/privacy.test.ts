@@ -164,18 +164,18 @@ describe('Redactor regressions (issue 11 §1, issue 18 item 10)', () => {
 
 	it('matches Extra Personal Fields by plain, dotted and flattened names in any style', () => {
 		const nested = { background: { employer: 'Remington Rand', yearsActive: 40 } };
-		expect(new Redactor('redact', ['background.employer']).apply(nested)).toEqual({
+		expect(new Redactor('redact', { extraFields: ['background.employer'] }).apply(nested)).toEqual({
 			background: { employer: 'PERSONAL_1', yearsActive: 40 },
 		});
 		const flattened = { 'background.employer': 'Remington Rand', 'background.yearsActive': 40 };
-		expect(new Redactor('redact', ['background.employer']).apply(flattened)).toEqual({
+		expect(new Redactor('redact', { extraFields: ['background.employer'] }).apply(flattened)).toEqual({
 			'background.employer': 'PERSONAL_1',
 			'background.yearsActive': 40,
 		});
-		expect(new Redactor('redact', ['Employer']).apply(flattened)['background.employer']).toBe(
+		expect(new Redactor('redact', { extraFields: ['Employer'] }).apply(flattened)['background.employer']).toBe(
 			'PERSONAL_1',
 		);
-		expect(new Redactor('redact', ['passport number']).apply({ passport_Number: 'X' })).toEqual({
+		expect(new Redactor('redact', { extraFields: ['passport number'] }).apply({ passport_Number: 'X' })).toEqual({
 			passport_Number: 'PERSONAL_1',
 		});
 	});
@@ -261,7 +261,7 @@ describe('the privacy corpus', () => {
 	it.each(['redact', 'omit'] as const)(
 		'redactRecords (%s) leaks none of them and keeps the rest',
 		(mode) => {
-			const records = redactRecords(CORPUS as IDataObject[], mode, EXTRA_PERSONAL_FIELDS);
+			const records = redactRecords(CORPUS as IDataObject[], mode, { extraFields: EXTRA_PERSONAL_FIELDS });
 			expect(leakedValues(records)).toEqual([]);
 			for (const [index, field, value] of NON_PERSONAL) {
 				expect({ index, field, value: fieldAt(records[index], field) }).toEqual({
@@ -274,7 +274,7 @@ describe('the privacy corpus', () => {
 	);
 
 	it('gives a name recurring in another record the pseudonym of its own record', () => {
-		const records = redactRecords(CORPUS as IDataObject[], 'redact', EXTRA_PERSONAL_FIELDS);
+		const records = redactRecords(CORPUS as IDataObject[], 'redact', { extraFields: EXTRA_PERSONAL_FIELDS });
 		const ada = records[0]['Full Name'];
 		const grace = records[1].candidateName;
 		const hedwig = records[3].applicantFullName;

@@ -1,8 +1,8 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals */
 import { NodeOperationError } from 'n8n-workflow';
 
 import { serviceRequest } from '../../nodes/shared/request';
-import { Sandbox, startSandbox } from '../sandbox';
+import { ManualClock, Sandbox, startSandbox } from '../sandbox';
+import { eventually } from '../sandbox/testkit';
 import { executeContext } from './helpers/context';
 import { sandboxControl } from './helpers/sandbox';
 
@@ -15,9 +15,11 @@ jest.setTimeout(30_000);
 describe('cancelling an execution stops a request', () => {
 	let sandbox: Sandbox;
 	let control: ReturnType<typeof sandboxControl>;
+	// The sandbox's latency ends only when the test moves this clock: never, here.
+	const clock = new ManualClock();
 
 	beforeAll(async () => {
-		sandbox = await startSandbox();
+		sandbox = await startSandbox({ clock });
 		control = sandboxControl(sandbox, 'survey');
 	});
 	afterAll(async () => await sandbox?.stop());
@@ -39,9 +41,8 @@ describe('cancelling an execution stops a request', () => {
 	};
 
 	/** Resolves once the sandbox has answered `count` requests. */
-	const answered = async (count: number) => {
-		while ((await control.requests()).length < count) await new Promise((resolve) => setTimeout(resolve, 20));
-	};
+	const answered = async (count: number) =>
+		await eventually(`${count} answers`, async () => (await control.requests()).length >= count);
 
 	const expectCancelled = async (pending: Promise<unknown>) => {
 		const error = await pending.catch((caught: unknown) => caught);
@@ -73,7 +74,8 @@ describe('cancelling an execution stops a request', () => {
 		await control.call('PUT', '/latency', { ms: 20_000 });
 		const cancel = new AbortController();
 		const pending = request(cancel.signal, 1);
-		await new Promise((resolve) => setTimeout(resolve, 200));
+		// The request has reached the sandbox, which holds its answer.
+		await clock.nextWait('latency');
 		cancel.abort();
 		await expectCancelled(pending);
 		await control.call('PUT', '/latency', { ms: 0 });

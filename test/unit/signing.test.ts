@@ -7,6 +7,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { Signing } from '../../nodes/Signing/Signing.node';
 import { Sandbox, startSandbox } from '../sandbox';
+import { runWithFakeTime } from './helpers/clock';
 import { executeContext, Parameters } from './helpers/context';
 import { sandboxControl } from './helpers/sandbox';
 
@@ -20,6 +21,10 @@ async function closedPort(): Promise<number> {
 	await new Promise((resolve) => server.close(resolve));
 	return port;
 }
+
+/** When each request was answered, in ms after the first (the sandbox's clock: fake time in a fake-time test). */
+const sinceFirst = (requests: Array<{ at: string }>) =>
+	requests.map((request) => Date.parse(request.at) - Date.parse(requests[0].at));
 
 const TEMPLATE_ID = 'tpl_residency_agreement';
 const ada = { name: 'Ada Lovelace', email: 'ada@example.org', role: 'SIGNER' };
@@ -141,9 +146,9 @@ describe('Signing node against the sandbox', () => {
 		});
 
 		it('is never repeated after a timeout', async () => {
-			await control.failNext(1, 503, { delayMs: 3_000 });
+			// The service answers only after an hour: nothing but the request's own timeout ends it.
+			await control.failNext(1, 503, { delayMs: 3_600_000 });
 			const { context, requests } = executeContext({ parameters: generate(), credentials: credentials() });
-			const started = Date.now();
 			// Shorten the node's own timeout through the request it makes.
 			const original = context.helpers.httpRequestWithAuthentication;
 			context.helpers.httpRequestWithAuthentication = async function (type, options) {
@@ -151,19 +156,19 @@ describe('Signing node against the sandbox', () => {
 			};
 			const error = await node.execute.call(context).catch((e) => e);
 			expect(error).toBeInstanceOf(NodeApiError);
-			expect(Date.now() - started).toBeLessThan(10_000);
 			expect(requests).toHaveLength(1);
 			await control.clearFaults();
 		});
 
 		it('waits for Retry-After and retries when the service refused with 429', async () => {
 			await control.failNext(2, 429, { retryAfter: 1 });
-			const started = Date.now();
-			const [item] = await run(generate());
-			expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
-			expect(item.json.status).toBe('PENDING');
+			const { result, elapsedMs } = await runWithFakeTime(async () => await run(generate()));
+			expect(result[0].json.status).toBe('PENDING');
 			const requests = await control.requests();
 			expect(requests.map((r) => r.status)).toEqual([429, 429, 200]);
+			// One second after each refusal, as the service asked, on the test's clock.
+			expect(sinceFirst(requests)).toEqual([0, 1_000, 2_000]);
+			expect(elapsedMs).toBe(2_000);
 		});
 
 		it('keeps going with Continue On Fail, one output per item, paired with its input', async () => {
@@ -197,9 +202,12 @@ describe('Signing node against the sandbox', () => {
 			const [created] = await run(generate());
 			await control.clearRequests();
 			await control.failNext(3, 503);
-			const [item] = await run(get(String(created.json.documentId)));
-			expect(item.json.id).toBe(created.json.documentId);
-			expect((await control.requests()).map((r) => r.status)).toEqual([503, 503, 503, 200]);
+			const { result } = await runWithFakeTime(async () => await run(get(String(created.json.documentId))));
+			expect(result[0].json.id).toBe(created.json.documentId);
+			const requests = await control.requests();
+			expect(requests.map((r) => r.status)).toEqual([503, 503, 503, 200]);
+			// Backoff from 500 ms, doubled at each retry.
+			expect(sinceFirst(requests)).toEqual([0, 500, 1_500, 3_500]);
 		});
 
 		it('reports an unknown document as 404', async () => {

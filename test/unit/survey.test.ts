@@ -4,6 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { computeMetrics } from '../../nodes/Survey/resources/survey/metrics';
 import { Survey } from '../../nodes/Survey/Survey.node';
 import { Sandbox, startSandbox } from '../sandbox';
+import { runWithFakeTime } from './helpers/clock';
 import { executeContext, Parameters } from './helpers/context';
 import { sandboxControl } from './helpers/sandbox';
 
@@ -128,13 +129,17 @@ describe('Survey node against the sandbox', () => {
 
 		it('rides through a burst of 429s using Retry-After', async () => {
 			await control.failNext(6, 429, { retryAfter: 1 });
-			const responses = await run({
-				resource: 'response',
-				operation: 'getMany',
-				surveyId: survey(BULK_SURVEY),
-				returnAll: true,
-				options: { maxConcurrency: 4 },
-			});
+			// Retry-After passes on the test's clock, not the machine's.
+			const { result: responses } = await runWithFakeTime(
+				async () =>
+					await run({
+						resource: 'response',
+						operation: 'getMany',
+						surveyId: survey(BULK_SURVEY),
+						returnAll: true,
+						options: { maxConcurrency: 4 },
+					}),
+			);
 			expect(responses).toEqual(await directResponses(BULK_SURVEY));
 			expect((await control.requests()).filter((r) => r.status === 429)).toHaveLength(6);
 		});

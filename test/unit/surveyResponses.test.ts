@@ -220,11 +220,13 @@ describe('Survey node: answers, date filters, only new, delete, personal data, c
 					{},
 					{ filters: { createdAfter: '2020-01-01', createdBefore: '2020-01-02T00:00:00' } },
 				),
+				// Zone-less dates and times are read in the workflow's time zone (see surveyHardening).
+				{ timezone: 'UTC' },
 			);
 			expect(out.map((response) => response.id)).toEqual([old.id]);
 			const [request] = await control.requests();
 			expect(request.query).toMatchObject({
-				startDate: '2020-01-01',
+				startDate: '2020-01-01T00:00:00.000Z',
 				endDate: '2020-01-02T00:00:00.000Z',
 				filterDateField: 'createdAt',
 			});
@@ -266,7 +268,11 @@ describe('Survey node: answers, date filters, only new, delete, personal data, c
 				executionId,
 			});
 			if (succeeds)
-				await run({ resource: 'response', operation: 'markAsRead' }, { staticData, executionId });
+				await run(
+					{ resource: 'response', operation: 'markAsRead' },
+					// The reader (the harness's node name) comes before Mark as Read.
+					{ staticData, executionId, parentNodes: ['Node Under Test'] },
+				);
 			return read.map((response) => response.id);
 		};
 
@@ -317,6 +323,7 @@ describe('Survey node: answers, date filters, only new, delete, personal data, c
 				createdAt: expect.any(String),
 				updatedAt: expect.any(String),
 				finished: true,
+				alreadyGone: false,
 			});
 			const left = await run(getMany(SEED.residencySurveyId));
 			expect(left.map((response) => response.id)).not.toContain(SEED.adaResponseId);

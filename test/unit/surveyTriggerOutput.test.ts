@@ -1,11 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
-import { Webhook } from 'standardwebhooks';
 
-import { sealingContext, SurveyTrigger } from '../../nodes/Survey/SurveyTrigger.node';
-import { sealSecret } from '../../nodes/shared/webhooks';
+import { SurveyTrigger } from '../../nodes/Survey/SurveyTrigger.node';
 import { type Sandbox, SEED, startSandbox } from '../sandbox';
-import { callWebhook, type WebhookCall } from './helpers/context';
+import { callWebhook } from './helpers/context';
 import { sandboxControl } from './helpers/sandbox';
+import { signedSurveyDelivery } from './helpers/surveyDelivery';
 
 jest.setTimeout(30_000);
 
@@ -37,32 +36,14 @@ describe('Survey Trigger output: Answers and Personal Data options', () => {
 			createdAt: '2026-11-21T10:00:00.000Z',
 			data: ANSWERS,
 		};
-		const rawBody = JSON.stringify(body);
-		const now = new Date();
-		const call: WebhookCall = {
+		const call = signedSurveyDelivery(sandbox, {
+			id,
+			secret,
+			hookId: 'wh_output',
 			workflowId: 'wf-survey-output',
-			rawBody,
 			body,
-			parameters: {
-				registration: 'automatic',
-				events: ['responseFinished'],
-				allSurveys: true,
-				options,
-			},
-			// As the node keeps its hook after registering it: the secret sealed with the API key.
-			staticData: {
-				webhookId: 'wh_output',
-				baseUrl: sandbox.survey.url,
-				sealedSecret: sealSecret(secret, sandbox.survey.apiKey, sealingContext('wh_output', sandbox.survey.url)),
-			},
-			credentials: { surveyApi: { baseUrl: sandbox.survey.url, apiKey: sandbox.survey.apiKey } },
-			headers: {
-				'content-type': 'application/json',
-				'webhook-id': id,
-				'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
-				'webhook-signature': new Webhook(secret).sign(id, now, rawBody),
-			},
-		};
+			options,
+		});
 		const outcome = await callWebhook(webhook, call);
 		const [item] = outcome.result.workflowData?.[0] ?? [];
 		return item.json;

@@ -5,6 +5,7 @@ import {
 	sealSecret,
 	secretsMatch,
 } from '../../nodes/shared/webhooks';
+import { useFakeTime } from './helpers/clock';
 
 describe('secretsMatch', () => {
 	it('matches equal secrets only', () => {
@@ -24,14 +25,20 @@ function deliver(store: RecentDeliveries, scope: string, id: string, now: number
 
 describe('RecentDeliveries', () => {
 	it('reports an id seen before within the age limit', () => {
-		const store = new RecentDeliveries({ maxAgeMs: 1000, maxEntries: 10 });
-		const first = store.admit('wf', 'a', 0);
-		expect(first.status).toBe('new');
-		if (first.status === 'new') first.settle(true);
-		// Settling stamps the time n8n started the execution: now, in real time.
-		const settledAt = Date.now();
-		expect(store.admit('wf', 'a', settledAt + 500).status).toBe('done');
-		expect(store.admit('wf', 'a', settledAt + 2000).status).toBe('new');
+		// Settling stamps the time n8n started the execution, from Date.now: the test's fake time,
+		// so that a pause of the machine between two lines cannot age the entry.
+		const settledAt = 1_800_000_000_000;
+		useFakeTime(settledAt);
+		try {
+			const store = new RecentDeliveries({ maxAgeMs: 1000, maxEntries: 10 });
+			const first = store.admit('wf', 'a', 0);
+			expect(first.status).toBe('new');
+			if (first.status === 'new') first.settle(true);
+			expect(store.admit('wf', 'a', settledAt + 1000).status).toBe('done');
+			expect(store.admit('wf', 'a', settledAt + 1001).status).toBe('new');
+		} finally {
+			jest.useRealTimers();
+		}
 	});
 
 	it('forgets a delivery n8n did not start, so that its redelivery runs', () => {

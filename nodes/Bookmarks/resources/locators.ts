@@ -79,6 +79,7 @@ function listPicker(name: string, description: string): INodeProperties {
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
+				placeholder: 'Select a list...',
 				typeOptions: { searchListMethod: 'searchLists', searchable: true },
 			},
 			{
@@ -119,6 +120,7 @@ export function recordLocator(show: IDataObject, description: string): INodeProp
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
+				placeholder: 'Select a bookmark...',
 				typeOptions: { searchListMethod: 'searchBookmarks', searchable: true },
 			},
 			{

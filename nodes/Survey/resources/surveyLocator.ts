@@ -23,6 +23,7 @@ export function surveyLocator(show: IDataObject): INodeProperties {
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
+				placeholder: 'Select a survey...',
 				typeOptions: { searchListMethod: 'searchSurveys', searchable: true },
 			},
 			{

@@ -18,6 +18,7 @@ import type {
 } from 'n8n-workflow';
 
 import { EventEmitter } from 'node:events';
+import { Readable } from 'node:stream';
 
 import { BookmarkApi } from '../../../credentials/BookmarkApi.credentials';
 import { SigningApi } from '../../../credentials/SigningApi.credentials';
@@ -46,8 +47,27 @@ function resolveCredentialTemplate(template: string, credentials: IDataObject): 
 		);
 }
 
+let inFlight = 0;
+
+/** Requests sent and not yet read to the end: fake time moves only while there are none (clock.ts). */
+export const requestsInFlight = () => inFlight;
+
 /** What n8n's `httpRequestWithAuthentication` does for a generic `authenticate` block. */
 export async function authenticatedRequest(
+	credentialType: string,
+	credentials: IDataObject,
+	options: IHttpRequestOptions,
+	log?: IHttpRequestOptions[],
+): Promise<unknown> {
+	inFlight++;
+	try {
+		return await sendRequest(credentialType, credentials, options, log);
+	} finally {
+		inFlight--;
+	}
+}
+
+async function sendRequest(
 	credentialType: string,
 	credentials: IDataObject,
 	options: IHttpRequestOptions,
@@ -85,7 +105,12 @@ export async function authenticatedRequest(
 		throw new HttpRequestError((error as Error).message, cause?.code ?? (error as Error).name);
 	}
 	let parsed: unknown;
-	if (options.encoding === 'arraybuffer') {
+	if (options.encoding === 'stream') {
+		// The answer as it arrives, as axios gives it for responseType stream.
+		parsed = response.body
+			? Readable.fromWeb(response.body as import('node:stream/web').ReadableStream)
+			: Readable.from([]);
+	} else if (options.encoding === 'arraybuffer') {
 		// A file: its bytes, as axios gives them for responseType arraybuffer.
 		parsed = Buffer.from(await response.arrayBuffer());
 	} else {
@@ -106,6 +131,13 @@ export async function authenticatedRequest(
 	return { statusCode: response.status, headers: responseHeaders, body: parsed };
 }
 
+/** All of a stream's bytes, as n8n's default binary mode reads a streamed file. */
+async function streamBytes(stream: NodeJS.ReadableStream): Promise<Buffer> {
+	const chunks: Buffer[] = [];
+	for await (const chunk of stream) chunks.push(Buffer.from(chunk));
+	return Buffer.concat(chunks);
+}
+
 export type Parameters = Record<string, unknown>;
 
 export interface ExecuteOptions {
@@ -122,6 +154,12 @@ export interface ExecuteOptions {
 	executionId?: string;
 	/** Runs as an AI agent's tool (`isToolExecution()`). */
 	tool?: boolean;
+	/** Sees each request before it is sent, e.g. to change the service's data between pages. */
+	onRequest?: (request: IHttpRequestOptions, count: number) => Promise<void>;
+	/** The nodes before this one in the workflow (`getParentNodes()`); none by default. */
+	parentNodes?: string[];
+	/** The workflow's time zone (`getTimezone()`); n8n's default when not given. */
+	timezone?: string;
 }
 
 export interface ExecuteHarness {
@@ -150,6 +188,7 @@ export function executeContext(options: ExecuteOptions): ExecuteHarness {
 		if (!credentials) throw new Error(`No credentials of type ${type}`);
 		return credentials;
 	};
+	let sent = 0;
 	const context = {
 		getInputData: () => items as INodeExecutionData[],
 		getNode: () => node,
@@ -181,19 +220,32 @@ export function executeContext(options: ExecuteOptions): ExecuteHarness {
 		},
 		getExecutionId: () => options.executionId ?? 'execution-under-test',
 		isToolExecution: () => options.tool === true,
+		getParentNodes: () =>
+			(options.parentNodes ?? []).map((name) => ({ name, type: 'n8n-nodes-base.noOp', typeVersion: 1 })),
+		getTimezone: () => options.timezone ?? 'America/New_York',
 		helpers: {
-			httpRequestWithAuthentication: async (type: string, requestOptions: IHttpRequestOptions) =>
-				await authenticatedRequest(type, await getCredentials(type), requestOptions, requests),
+			httpRequestWithAuthentication: async (type: string, requestOptions: IHttpRequestOptions) => {
+				await options.onRequest?.(requestOptions, ++sent);
+				return await authenticatedRequest(type, await getCredentials(type), requestOptions, requests);
+			},
 			returnJsonArray: (data: IDataObject | IDataObject[]) =>
 				(Array.isArray(data) ? data : [data]).map((json) => ({ json })),
 			// n8n's default (in-memory) binary mode: the bytes travel base64-encoded in the item.
-			prepareBinaryData: async (data: Buffer, fileName?: string, mimeType?: string) => ({
-				data: data.toString('base64'),
-				mimeType: mimeType ?? 'application/octet-stream',
-				fileName,
-				fileExtension: fileName?.split('.').pop(),
-				fileSize: `${data.length} B`,
-			}),
+			prepareBinaryData: async (
+				data: Buffer | NodeJS.ReadableStream,
+				fileName?: string,
+				mimeType?: string,
+			) => {
+				const bytes = Buffer.isBuffer(data) ? data : await streamBytes(data);
+				return {
+					data: bytes.toString('base64'),
+					mimeType: mimeType ?? 'application/octet-stream',
+					fileName,
+					fileExtension: fileName?.split('.').pop(),
+					fileSize: `${bytes.length} B`,
+					bytes: bytes.length,
+				};
+			},
 		},
 	} as unknown as IExecuteFunctions;
 	return { context, requests };
@@ -211,6 +263,8 @@ export interface WebhookCall {
 	staticData?: Record<string, unknown>;
 	/** The node's webhook URL; test ("Listen for test event") and production URLs differ. */
 	webhookUrl?: string;
+	/** The node's version in the workflow; 1 when not given. */
+	typeVersion?: number;
 	/**
 	 * What n8n answers after the trigger returned items: 200 once it started the execution
 	 * (the default), 500 when it failed to, `'disconnect'` when the sender left first.
@@ -261,6 +315,7 @@ export async function callWebhook(
 	const node = {
 		id: call.nodeId ?? 'trigger-under-test',
 		name: 'Trigger Under Test',
+		typeVersion: call.typeVersion ?? 1,
 		credentials: Object.fromEntries(
 			Object.keys(credentials).map((type) => [type, { id: type, name: type }]),
 		),
@@ -313,13 +368,15 @@ export function pollContext(options: {
 	credentials: Record<string, IDataObject>;
 	mode?: 'manual' | 'trigger';
 	staticData?: Record<string, unknown>;
+	/** The node's version in the workflow; 1 when not given. */
+	typeVersion?: number;
 }): PollHarness {
 	const staticData = options.staticData ?? {};
 	const requests: IHttpRequestOptions[] = [];
 	const getCredentials = async (type: string) => options.credentials[type];
 	const context = {
 		getMode: () => options.mode ?? 'trigger',
-		getNode: () => ({ id: 'poll-under-test', name: 'Poll Under Test' }),
+		getNode: () => ({ id: 'poll-under-test', name: 'Poll Under Test', typeVersion: options.typeVersion ?? 1 }),
 		getNodeParameter: (name: string, fallback?: unknown) => options.parameters?.[name] ?? fallback,
 		getWorkflowStaticData: () => staticData,
 		getCredentials,
@@ -366,4 +423,27 @@ export function hookContext(options: {
 		},
 	} as unknown as IHookFunctions;
 	return { context, staticData, requests, warnings };
+}
+
+/**
+ * What n8n hands to a credential test (`ICredentialTestFunctions`): only `helpers.request`, the
+ * request-promise style client (`uri`, `json`, `simple: false`, `resolveWithFullResponse`).
+ */
+export function credentialTestContext(): import('n8n-workflow').ICredentialTestFunctions & { requests: string[] } {
+	const requests: string[] = [];
+	const request = async (options: { method?: string; uri: string; headers?: Record<string, string> }) => {
+		requests.push(`${options.method ?? 'GET'} ${new URL(options.uri).pathname}`);
+		const response = await fetch(options.uri, { method: options.method ?? 'GET', headers: options.headers });
+		const text = await response.text();
+		let body: unknown = text;
+		try {
+			body = text === '' ? '' : JSON.parse(text);
+		} catch {
+			// Plain text and HTML stay strings.
+		}
+		return { statusCode: response.status, body };
+	};
+	return { helpers: { request }, requests } as unknown as import('n8n-workflow').ICredentialTestFunctions & {
+		requests: string[];
+	};
 }

@@ -1,6 +1,7 @@
-import type { RecordedRequest, Sandbox } from '../../sandbox';
+import type { DeliveryAttempt, RecordedRequest, Sandbox } from '../../sandbox';
+import { eventually } from '../../sandbox/testkit';
 
-export type { RecordedRequest };
+export type { DeliveryAttempt, RecordedRequest };
 
 export type ServiceName = 'signing' | 'bookmark' | 'survey';
 
@@ -25,5 +26,14 @@ export function sandboxControl(sandbox: Sandbox, service: ServiceName) {
 		clearFaults: async () => await call('DELETE', '/faults'),
 		rateLimit: async (limit: number | null) => await call('PUT', '/rate-limit', { limit }),
 		reset: async () => await call('POST', '/reset'),
+		/**
+		 * The webhook delivery log (signing, survey) once every delivery sent so far has been
+		 * tried to the end: nothing more arrives until the next event (sandbox README, Time).
+		 */
+		settledDeliveries: async () =>
+			await eventually(`the ${service} service's deliveries to be tried to the end`, async () => {
+				const log = await call<{ deliveries: DeliveryAttempt[]; pending: number }>('GET', '/deliveries');
+				return log.pending === 0 ? log.deliveries : undefined;
+			}),
 	};
 }

@@ -3,7 +3,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { invalidInput, isHttpUrl, requiredString } from '../../../shared/validation';
-import { bookmarkRequest, recordPath } from '../../transport';
+import { bookmarksPersonalDataOption } from '../../personalData';
+import { bookmarkRequest, MAX_TAGS_PER_REQUEST } from '../../transport';
+import { shapeWrite, simplifyBookmarksParameter } from './simplify';
+import { readTagList, TAGS_HINT } from './tagList';
+import { updateExisting } from './updateExisting';
 
 const show = { resource: ['bookmark'], operation: ['create'] };
 
@@ -54,7 +58,8 @@ export const createDescription: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'residency, portfolio',
-		description: 'Comma-separated tags to attach to the record',
+		description: 'Tags to attach to the record (at most 50)',
+		hint: TAGS_HINT,
 		displayOptions: { show },
 	},
 	{
@@ -66,6 +71,7 @@ export const createDescription: INodeProperties[] = [
 		description: 'Free-text notes stored with the record; they are searchable',
 		displayOptions: { show },
 	},
+	simplifyBookmarksParameter(['create']),
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -99,35 +105,54 @@ export const createDescription: INodeProperties[] = [
 					},
 				],
 			},
+			bookmarksPersonalDataOption,
 		],
 	},
 ];
 
-/** Tags from a comma-separated string or an array (as an expression may give), trimmed, without duplicates. */
-export function parseTags(value: unknown): string[] {
-	const parts = Array.isArray(value) ? value.map(String) : String(value ?? '').split(',');
-	return [...new Set(parts.map((tag) => tag.trim()).filter((tag) => tag !== ''))];
+export async function create(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const body = createBody(this, itemIndex);
+	return await shapeWrite(this, itemIndex, async () => await storeRecord(this, itemIndex, body));
 }
 
-export async function create(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const type = this.getNodeParameter('type', itemIndex, 'link') as string;
+/** The request body from the parameters, checked before anything is sent. */
+function createBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const type = ctx.getNodeParameter('type', itemIndex, 'link') as string;
 	const body: IDataObject = { type };
 	if (type === 'link') {
-		const url = requiredString(this, itemIndex, 'url', 'URL');
+		const url = requiredString(ctx, itemIndex, 'url', 'URL');
 		if (!isHttpUrl(url))
-			throw invalidInput(this, itemIndex, 'URL', `"${url}" is not an http(s) URL`);
+			throw invalidInput(ctx, itemIndex, 'URL', `"${url}" is not an http(s) URL`);
 		body.url = url;
 	} else {
-		body.text = requiredString(this, itemIndex, 'text', 'Text');
+		body.text = requiredString(ctx, itemIndex, 'text', 'Text');
 	}
-	const title = String(this.getNodeParameter('title', itemIndex, '') ?? '').trim();
+	const title = String(ctx.getNodeParameter('title', itemIndex, '') ?? '').trim();
 	if (title) body.title = title;
-	const tags = parseTags(this.getNodeParameter('tags', itemIndex, ''));
+	const tags = readTagList(ctx, itemIndex, ctx.getNodeParameter('tags', itemIndex, ''));
+	// Checked before anything is sent: with If URL Exists → Update It the tags go to the
+	// service's tag request, which takes at most 50.
+	if (tags.length > MAX_TAGS_PER_REQUEST) {
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			'Tags',
+			`${tags.length} tags given; at most ${MAX_TAGS_PER_REQUEST}`,
+		);
+	}
 	if (tags.length) body.tags = tags;
-	const notes = String(this.getNodeParameter('notes', itemIndex, '') ?? '').trim();
+	const notes = String(ctx.getNodeParameter('notes', itemIndex, '') ?? '').trim();
 	if (notes) body.note = notes;
+	return body;
+}
 
-	const record = await bookmarkRequest(this, {
+async function storeRecord(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	body: IDataObject,
+): Promise<IDataObject> {
+	const type = body.type;
+	const record = await bookmarkRequest(ctx, {
 		method: 'POST',
 		path: '/api/v1/bookmarks',
 		body,
@@ -135,12 +160,12 @@ export async function create(this: IExecuteFunctions, itemIndex: number): Promis
 	});
 	if (record.alreadyExists !== true) return { ...record, alreadyExists: false };
 
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const ifUrlExists =
 		type === 'link' ? (options.ifUrlExists ?? 'returnExisting') : 'returnExisting';
 	if (ifUrlExists === 'fail') {
 		throw new NodeOperationError(
-			this.getNode(),
+			ctx.getNode(),
 			`The URL is already stored as record ${String(record.id)}`,
 			{
 				itemIndex,
@@ -150,38 +175,6 @@ export async function create(this: IExecuteFunctions, itemIndex: number): Promis
 		);
 	}
 	if (ifUrlExists === 'update')
-		return await updateExisting(this, itemIndex, String(record.id), body, record);
-	return { ...record, alreadyExists: true };
-}
-
-/** Applies the given title, note and tags to a record found by its URL, and returns it as it is now. */
-async function updateExisting(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	recordId: string,
-	body: IDataObject,
-	existing: IDataObject,
-): Promise<IDataObject> {
-	let record: IDataObject = existing;
-	const changes: IDataObject = {};
-	if (body.title !== undefined) changes.title = body.title;
-	if (body.note !== undefined) changes.note = body.note;
-	if (Object.keys(changes).length) {
-		record = await bookmarkRequest(ctx, {
-			method: 'PATCH',
-			path: recordPath(recordId),
-			body: changes,
-			itemIndex,
-		});
-	}
-	if (body.tags !== undefined) {
-		await bookmarkRequest(ctx, {
-			method: 'POST',
-			path: recordPath(recordId, '/tags'),
-			body: { tags: body.tags },
-			itemIndex,
-		});
-		record = await bookmarkRequest(ctx, { method: 'GET', path: recordPath(recordId), itemIndex });
-	}
+		return await updateExisting(ctx, itemIndex, String(record.id), body, record);
 	return { ...record, alreadyExists: true };
 }

@@ -3,7 +3,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { requiredId } from '../../../shared/validation';
 import { bookmarkRequest, recordPath } from '../../transport';
 import { recordLocator } from '../locators';
-import { shapeRecords, simplifyOption } from './simplify';
+import { inVersion1 } from '../../../shared/simplify';
+import { bookmarksPersonalDataOption } from '../../personalData';
+import { shapeRecords, simplifyBookmarksParameter, simplifyOption } from './simplify';
 
 const show = { resource: ['bookmark'], operation: ['get'] };
 
@@ -12,14 +14,16 @@ export const getDescription: INodeProperties[] = [
 		show,
 		'The record to read in full: title, notes, tags, lists, URL, description and OCR text',
 	),
+	simplifyBookmarksParameter(['get']),
+	// Version 1's Simplify option; version 2 has the top-level switch above.
 	{
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: { show },
-		options: [simplifyOption],
+		displayOptions: { show: { ...show, ...inVersion1 } },
+		options: [bookmarksPersonalDataOption, simplifyOption],
 	},
 ];
 

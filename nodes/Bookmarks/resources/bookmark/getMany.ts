@@ -5,7 +5,9 @@ import { requiredString } from '../../../shared/validation';
 import type { BookmarkFilters } from '../../transport';
 import { BOOKMARKS_DEFAULT_LIMIT, fetchBookmarks } from '../../transport';
 import { listFilterLocator } from '../locators';
-import { shapeRecords, simplifyOption } from './simplify';
+import { inVersion1 } from '../../../shared/simplify';
+import { bookmarksPersonalDataOption } from '../../personalData';
+import { shapeRecords, simplifyBookmarksParameter, simplifyOption } from './simplify';
 
 const showSearch = { resource: ['bookmark'], operation: ['search'] };
 const showGetMany = { resource: ['bookmark'], operation: ['getMany'] };
@@ -64,6 +66,7 @@ export const getManyDescription: INodeProperties[] = [
 		displayOptions: { show: showSearch },
 	},
 	...returnAllAndLimit(showBoth, BOOKMARKS_DEFAULT_LIMIT),
+	simplifyBookmarksParameter(['search', 'getMany']),
 	// Two "filters" collections rather than one whose Query option has displayOptions: n8n 1.x
 	// cannot resolve a collection option that depends on a parameter outside the collection
 	// ("Max iterations reached"), which stops a workflow using Search from activating.
@@ -77,14 +80,15 @@ export const getManyDescription: INodeProperties[] = [
 		displayOptions: { show: showGetMany },
 		options: [archivedFilter, favouritedFilter, { ...listFilterLocator }, queryFilter, tagFilter],
 	},
+	// Version 1's Simplify option; version 2 has the top-level switch above.
 	{
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: { show: showBoth },
-		options: [simplifyOption],
+		displayOptions: { show: { ...showBoth, ...inVersion1 } },
+		options: [bookmarksPersonalDataOption, simplifyOption],
 	},
 ];
 

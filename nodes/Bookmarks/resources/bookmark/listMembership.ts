@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { requiredId } from '../../../shared/validation';
-import { bookmarkRequest, listPath } from '../../transport';
+import { bookmarkAnswer, listPath } from '../../transport';
 import { listLocator, recordLocator } from '../locators';
 
 const show = { resource: ['bookmark'], operation: ['addToList', 'removeFromList'] };
@@ -18,11 +18,15 @@ async function changeMembership(
 ): Promise<{ recordId: string; listId: string }> {
 	const recordId = requiredId(ctx, itemIndex, 'recordId', 'Bookmark');
 	const listId = requiredId(ctx, itemIndex, 'listId', 'List');
-	await bookmarkRequest(ctx, {
+	const answer = await bookmarkAnswer(ctx, {
 		method,
 		path: listPath(listId, `/bookmarks/${encodeURIComponent(recordId)}`),
 		itemIndex,
+		acceptStatuses: method === 'DELETE' ? [404] : [],
 	});
+	// A removal sent again after an answer that never came finds the record out of the list:
+	// most likely the first attempt took it out. Any other "not in this list" is an error.
+	if (answer.error && !answer.repeated) throw answer.error;
 	return { recordId, listId };
 }
 

@@ -1,11 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { invalidInput, requiredId } from '../../../shared/validation';
-import { bookmarkRequest, recordPath } from '../../transport';
+import { bookmarkRequest, MAX_TAGS_PER_REQUEST, recordPath } from '../../transport';
 import { recordLocator } from '../locators';
-import { parseTags } from './create';
+import { readTagList, TAGS_HINT } from './tagList';
 
-const MAX_TAGS_PER_REQUEST = 50;
 const show = { resource: ['bookmark'], operation: ['addTags', 'removeTags'] };
 
 export const tagsDescription: INodeProperties[] = [
@@ -18,13 +17,14 @@ export const tagsDescription: INodeProperties[] = [
 		default: '',
 		placeholder: 'shortlist, residency',
 		description:
-			'Comma-separated tag names (1 to 50). Adding creates tags that do not exist yet; a tag the record already has is no error.',
+			'Tag names (1 to 50). Adding creates tags that do not exist yet; a tag the record already has is no error.',
+		hint: TAGS_HINT,
 		displayOptions: { show },
 	},
 ];
 
 function readTags(ctx: IExecuteFunctions, itemIndex: number): string[] {
-	const tags = parseTags(ctx.getNodeParameter('tags', itemIndex, ''));
+	const tags = readTagList(ctx, itemIndex, ctx.getNodeParameter('tags', itemIndex, ''));
 	if (tags.length === 0) throw invalidInput(ctx, itemIndex, 'Tags', 'give at least one tag name');
 	if (tags.length > MAX_TAGS_PER_REQUEST) {
 		throw invalidInput(
@@ -49,6 +49,9 @@ async function changeTags(
 		path: recordPath(recordId, '/tags'),
 		body: { tags },
 		itemIndex,
+		// The answer lists what this very request attached or detached: sent again after the first
+		// one was carried out, a removal would report nothing removed.
+		repeatable: false,
 	});
 	return { id: recordId, ...answer };
 }

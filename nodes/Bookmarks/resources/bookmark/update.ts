@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { invalidInput, requiredId } from '../../../shared/validation';
 import { bookmarkRequest, recordPath } from '../../transport';
 import { recordLocator } from '../locators';
+import { shapeWrite, simplifyBookmarksParameter } from './simplify';
 
 const show = { resource: ['bookmark'], operation: ['update'] };
 
@@ -48,6 +49,7 @@ export const updateDescription: INodeProperties[] = [
 			},
 		],
 	},
+	simplifyBookmarksParameter(['update']),
 ];
 
 /** A yes/no field as a boolean; an agent may send "true" or "false" as text. */
@@ -96,10 +98,10 @@ export async function update(this: IExecuteFunctions, itemIndex: number): Promis
 			'add at least one of Title, Note, Archived or Favourited',
 		);
 	}
-	return await bookmarkRequest(this, {
-		method: 'PATCH',
-		path: recordPath(recordId),
-		body,
+	return await shapeWrite(
+		this,
 		itemIndex,
-	});
+		async () =>
+			await bookmarkRequest(this, { method: 'PATCH', path: recordPath(recordId), body, itemIndex }),
+	);
 }

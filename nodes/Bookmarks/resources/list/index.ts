@@ -2,8 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { readLimit, returnAllAndLimit } from '../../../shared/descriptions';
 import type { ItemOperation } from '../../../shared/execute';
+import { requireToolConsent } from '../../../shared/toolConsent';
 import { invalidInput, requiredId, requiredString } from '../../../shared/validation';
-import { bookmarkRequest, listPath } from '../../transport';
+import { deleteUnlessGone, ifAlreadyGoneParameter } from '../../../shared/alreadyGone';
+import { consentTo } from '../../personalData';
+import { bookmarkAnswer, bookmarkRequest, listPath } from '../../transport';
 import { getAllLists, listLocator } from '../locators';
 
 export { searchLists } from '../locators';
@@ -69,9 +72,13 @@ async function update(this: IExecuteFunctions, itemIndex: number): Promise<IData
 }
 
 async function deleteList(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	requireToolConsent(this, itemIndex, consentTo('Deleting lists'));
 	const listId = requiredId(this, itemIndex, 'listId', 'List');
-	await bookmarkRequest(this, { method: 'DELETE', path: listPath(listId), itemIndex });
-	return { deleted: true, id: listId };
+	const { alreadyGone } = await deleteUnlessGone(this, itemIndex, bookmarkAnswer.bind(null, this), {
+		method: 'DELETE',
+		path: listPath(listId),
+	});
+	return { deleted: true, id: listId, alreadyGone };
 }
 
 async function getMany(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
@@ -146,6 +153,7 @@ export const listDescription: INodeProperties[] = [
 		{ resource: ['list'], operation: ['update', 'delete'] },
 		'The list to change or delete',
 	),
+	ifAlreadyGoneParameter({ resource: ['list'], operation: ['delete'] }, 'deleted'),
 	{
 		displayName: 'Update Fields',
 		name: 'updateFields',

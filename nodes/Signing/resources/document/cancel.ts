@@ -1,36 +1,45 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { signingRequest } from '../../transport';
-import { documentPath, readDocumentId } from './documentId';
+import { signingAdapter } from '../../adapters';
+import {
+	acceptAlreadyGone,
+	ifAlreadyGoneParameter,
+	readIfAlreadyGone,
+} from '../../../shared/alreadyGone';
+import { requireToolConsent } from '../../../shared/toolConsent';
+import { consentTo } from '../../personalData';
+import { readDocumentId } from './documentId';
+import { simplifyCancelled, wantsSimplified } from './simplify';
 
-/** Cancels a draft or pending document. A completed one stays: signed records are never deleted. */
+export const cancelDescription: INodeProperties[] = [
+	ifAlreadyGoneParameter({ resource: ['document'], operation: ['cancel'] }, 'cancelled'),
+];
+
+/** Cancels a document that can still be signed. A completed one stays: signed records are never deleted. */
 export async function cancel(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	requireToolConsent(this, itemIndex, consentTo('Cancelling documents'));
 	const documentId = readDocumentId(this, itemIndex);
-	const answer = await signingRequest<IDataObject | undefined>(this, {
-		method: 'DELETE',
-		path: documentPath(documentId),
-		itemIndex,
-		acceptStatuses: [409],
-	});
-	if (answer === undefined) {
-		const { status } = await signingRequest(this, {
-			method: 'GET',
-			path: documentPath(documentId),
+	const adapter = await signingAdapter(this, itemIndex);
+	const outcome = await adapter.cancel(this, documentId, itemIndex);
+	const shaped = (result: IDataObject) =>
+		wantsSimplified(this, itemIndex) ? simplifyCancelled(result) : result;
+	if ('cancelled' in outcome) return shaped({ ...outcome.cancelled, alreadyGone: false });
+	const { status, repeated } = outcome.refused;
+	const refusal = (reason: string) =>
+		new NodeOperationError(this.getNode(), `Document ${documentId} cannot be cancelled: ${reason}`, {
 			itemIndex,
+			description: adapter.cancellable.hint,
 		});
-		const reason =
-			status === 'COMPLETED'
-				? 'it is completed: every party has signed, and a signed document is never deleted through the API'
-				: `it is ${String(status).toLowerCase()} already`;
-		throw new NodeOperationError(
-			this.getNode(),
-			`Document ${documentId} cannot be cancelled: ${reason}`,
-			{
-				itemIndex,
-				description: 'Only a draft or a pending document can be cancelled.',
-			},
-		);
+	if (status === 'CANCELLED') {
+		acceptAlreadyGone({ repeated }, readIfAlreadyGone(this, itemIndex), refusal('it is cancelled already'));
+		return shaped({ id: adapter.outputId(documentId), status, alreadyGone: true });
 	}
-	return answer;
+	throw refusal(
+		status === 'COMPLETED'
+			? 'it is completed: every party has signed, and a signed document is never deleted through the API'
+			: status === 'DRAFT'
+				? 'it is a draft'
+				: `it is ${status.toLowerCase()} already`,
+	);
 }

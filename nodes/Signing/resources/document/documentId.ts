@@ -18,7 +18,7 @@ export const documentIdDescription: INodeProperties = {
 	type: 'string',
 	required: true,
 	default: '',
-	placeholder: 'doc_…',
+	placeholder: 'doc_… (Documenso: a number such as 1001)',
 	description:
 		'ID of the document: the documentId Generate From Template returns, the ID in Get Many’s results, or payload.ID in a Signing Trigger event',
 	displayOptions: { show: { resource: ['document'], operation: DOCUMENT_ID_OPERATIONS } },
@@ -27,5 +27,3 @@ export const documentIdDescription: INodeProperties = {
 export const readDocumentId = (ctx: IExecuteFunctions, itemIndex: number) =>
 	requiredId(ctx, itemIndex, 'documentId', 'Document ID');
 
-export const documentPath = (documentId: string, action = '') =>
-	`/api/v2/documents/${encodeURIComponent(documentId)}${action}`;

@@ -1,13 +1,14 @@
 import { createHash } from 'crypto';
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IBinaryData, IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { BinaryItem } from '../../../shared/execute';
 import { withBinary } from '../../../shared/execute';
-import { runsAsTool } from '../../../shared/privacy';
+import { fileNameFrom } from '../../../shared/fileName';
+import { learnAlongside, runsAsTool } from '../../../shared/privacy';
 import { invalidInput } from '../../../shared/validation';
-import { getSigningDocument, signingRequest } from '../../transport';
-import { documentPath, readDocumentId } from './documentId';
+import { signingAdapter } from '../../adapters';
+import { readDocumentId } from './documentId';
 
 const show = { resource: ['document'], operation: ['download'] };
 
@@ -45,18 +46,24 @@ export const downloadDescription: INodeProperties[] = [
 	},
 ];
 
-/** A file name from the document title, without characters that file systems refuse. */
+/** The PDF's file name from the document title (see `fileNameFrom`). */
 export function pdfFileName(title: string): string {
-	const name = [...title]
-		.map((character) => (character < ' ' || '\\/:*?"<>|'.includes(character) ? '_' : character))
-		.join('')
-		.trim();
-	return `${name === '' ? 'document' : name}.pdf`;
+	return fileNameFrom(title, '.pdf', 'document');
 }
 
 /**
- * The document's PDF as n8n binary data. As an agent's tool it returns what the file is
- * (name, size, checksum), not its bytes: an agent's context cannot use a PDF.
+ * How long the service may take to start sending the file, and to send each further part; the
+ * whole download has no limit, so a large file is not cut off while it is still arriving.
+ */
+const DOWNLOAD_TIMEOUT_MS = 120_000;
+
+type FileStream = Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0];
+
+/**
+ * The document's PDF as n8n binary data, streamed into n8n's binary data store (memory,
+ * filesystem or S3, as n8n is set up) without a copy held here. As an agent's tool it returns
+ * what the file is (name and size, from a HEAD request), not its bytes: an agent's context
+ * cannot use a PDF, and downloading one only to describe it would be waste.
  */
 export async function download(
 	this: IExecuteFunctions,
@@ -70,7 +77,8 @@ export async function download(
 	if (binaryPropertyName === '') {
 		throw invalidInput(this, itemIndex, 'Put Output File in Field', 'must not be empty');
 	}
-	const document = await getSigningDocument(this, documentId, itemIndex);
+	const adapter = await signingAdapter(this, itemIndex);
+	const document = await adapter.getDocument(this, documentId, itemIndex);
 	const notCompleted = () =>
 		new NodeOperationError(
 			this.getNode(),
@@ -82,27 +90,67 @@ export async function download(
 			},
 		);
 	if (version === 'signed' && document.status !== 'COMPLETED') throw notCompleted();
-	const bytes = await signingRequest<Buffer | undefined>(this, {
-		method: 'GET',
-		path: documentPath(documentId, '/download'),
-		qs: { version },
-		encoding: 'arraybuffer',
-		itemIndex,
-		acceptStatuses: [409],
-	});
-	if (bytes === undefined) throw notCompleted();
 	const fileName = pdfFileName(String(document.title ?? documentId));
 	const metadata: IDataObject = {
-		documentId,
+		documentId: adapter.outputId(documentId),
 		title: document.title,
 		status: document.status,
 		version,
 		fileName,
 		mimeType: 'application/pdf',
-		fileSize: bytes.length,
-		sha256: createHash('sha256').update(bytes).digest('hex'),
 	};
-	if (runsAsTool(this)) return metadata;
-	const binary = await this.helpers.prepareBinaryData(bytes, fileName, 'application/pdf');
-	return withBinary(metadata, { [binaryPropertyName]: binary });
+
+	// The file's name comes from the title, which may hold a recipient's name: redaction learns them.
+	if (runsAsTool(this)) {
+		const head = await adapter.downloadFile(this, document, { documentId, version, method: 'HEAD' }, itemIndex);
+		if (head.error) throw notCompleted();
+		return learnAlongside({ ...metadata, fileSize: contentLength(head.headers) }, document);
+	}
+
+	const answer = await adapter.downloadFile(
+		this,
+		document,
+		{ documentId, version, method: 'GET', timeoutMs: DOWNLOAD_TIMEOUT_MS },
+		itemIndex,
+	);
+	if (answer.error) throw notCompleted();
+	const binary = await this.helpers.prepareBinaryData(answer.body as FileStream, fileName, 'application/pdf');
+	const { size, sha256 } = await digestOfStored(this, binary);
+	return withBinary(learnAlongside({ ...metadata, fileSize: size, sha256 }, document), {
+		[binaryPropertyName]: binary,
+	});
+}
+
+/** Bytes announced by `Content-Length`; null when the service does not say. */
+function contentLength(headers: Record<string, string | string[] | undefined>): number | null {
+	const value = Number(headers['content-length']);
+	return Number.isInteger(value) && value >= 0 ? value : null;
+}
+
+/** Base64 characters decoded at a time, a multiple of 4: a few hundred KB, never the whole file. */
+const BASE64_SLICE = 4 * 131_072;
+
+/**
+ * Size and SHA-256 of a file in n8n's binary data store, read back piece by piece: from the
+ * store (filesystem, S3) as a stream, or from the item's base64 data in memory mode. Hashing
+ * while the download streamed in would need a stream of our own between the service and n8n.
+ */
+async function digestOfStored(
+	ctx: IExecuteFunctions,
+	binary: IBinaryData,
+): Promise<{ size: number; sha256: string }> {
+	const hash = createHash('sha256');
+	let size = 0;
+	const add = (chunk: Buffer) => {
+		hash.update(chunk);
+		size += chunk.length;
+	};
+	if (binary.id) {
+		for await (const chunk of await ctx.helpers.getBinaryStream(binary.id)) add(chunk as Buffer);
+	} else {
+		for (let start = 0; start < binary.data.length; start += BASE64_SLICE) {
+			add(Buffer.from(binary.data.slice(start, start + BASE64_SLICE), 'base64'));
+		}
+	}
+	return { size, sha256: hash.digest('hex') };
 }

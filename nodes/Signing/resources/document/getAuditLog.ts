@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { signingRequest } from '../../transport';
-import { documentPath, readDocumentId } from './documentId';
+import { signingAdapter } from '../../adapters';
+import { readDocumentId } from './documentId';
 
 const show = { resource: ['document'], operation: ['getAuditLog'] };
 
@@ -33,12 +33,10 @@ export async function getAuditLog(
 	itemIndex: number,
 ): Promise<IDataObject | IDataObject[]> {
 	const documentId = readDocumentId(this, itemIndex);
-	const { data } = await signingRequest<{ data: IDataObject[] }>(this, {
-		method: 'GET',
-		path: documentPath(documentId, '/audit-log'),
-		itemIndex,
-	});
+	const adapter = await signingAdapter(this, itemIndex);
+	const data = await adapter.auditLog(this, documentId, itemIndex);
+	const id = adapter.outputId(documentId);
 	if (this.getNodeParameter('auditOutput', itemIndex, 'perEvent') === 'single')
-		return { documentId, events: data };
-	return data.map((event) => ({ documentId, ...event }));
+		return { documentId: id, events: data };
+	return data.map((event) => ({ documentId: id, ...event }));
 }

@@ -1,8 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readLimit, returnAllAndLimit } from '../../../shared/descriptions';
-import { signingPages } from '../../transport';
+import { signingAdapter } from '../../adapters';
 import { templateLocator } from '../template/locator';
+import { forOutput } from './signingUrls';
+import { simplifyDocument, simplifyDocumentParameter, wantsSimplified } from './simplify';
 
 const show = { resource: ['document'], operation: ['getMany'] };
 
@@ -16,6 +18,7 @@ export const DOCUMENT_STATUSES = [
 
 export const getManyDescription: INodeProperties[] = [
 	...returnAllAndLimit(show, 50),
+	simplifyDocumentParameter(['getMany']),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -44,14 +47,16 @@ export const getManyDescription: INodeProperties[] = [
 /** Documents, newest first, optionally of one status and one template. */
 export async function getMany(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const qs: IDataObject = {};
-	if (typeof filters.status === 'string' && filters.status !== '') qs.status = filters.status;
+	const status = typeof filters.status === 'string' && filters.status !== '' ? filters.status : undefined;
 	// A locator inside a collection arrives as { mode, value }; the ID goes into the query, not the path.
 	const template = filters.templateId as IDataObject | string | undefined;
 	const templateId = String(
 		(typeof template === 'object' ? template?.value : template) ?? '',
 	).trim();
-	if (templateId !== '') qs.templateId = templateId;
 	const limit = readLimit(this, itemIndex, 50);
-	return await signingPages(this, { path: '/api/v2/documents', qs, itemIndex }, limit);
+	const adapter = await signingAdapter(this, itemIndex);
+	const documents = (
+		await adapter.listDocuments(this, { status, templateId: templateId || undefined }, limit, itemIndex)
+	).map((document) => forOutput(this, document));
+	return wantsSimplified(this, itemIndex) ? documents.map(simplifyDocument) : documents;
 }

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { ItemOperation } from '../../../shared/execute';
-import { cancel } from './cancel';
+import { cancel, cancelDescription } from './cancel';
 import { documentIdDescription } from './documentId';
 import { download, downloadDescription } from './download';
 import { generateFromTemplate, generateFromTemplateDescription } from './generateFromTemplate';
@@ -10,6 +10,7 @@ import { getAuditLog, getAuditLogDescription } from './getAuditLog';
 import { getMany, getManyDescription } from './getMany';
 import { resend, resendDescription } from './resend';
 import { send } from './send';
+import { simplifyDocumentParameter } from './simplify';
 
 export const documentOperations: Record<string, ItemOperation> = {
 	cancel,
@@ -87,9 +88,11 @@ export const documentDescription: INodeProperties[] = [
 		default: 'generateFromTemplate',
 	},
 	documentIdDescription,
+	simplifyDocumentParameter(['cancel', 'get', 'send']),
 	...generateFromTemplateDescription,
 	...getManyDescription,
 	...resendDescription,
 	...downloadDescription,
 	...getAuditLogDescription,
+	...cancelDescription,
 ];

@@ -1,8 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { invalidInput } from '../../../shared/validation';
-import { signingRequest } from '../../transport';
-import { documentPath, readDocumentId } from './documentId';
+import { requireToolConsent } from '../../../shared/toolConsent';
+import { signingAdapter } from '../../adapters';
+import { consentTo } from '../../personalData';
+import { readDocumentId } from './documentId';
 
 const show = { resource: ['document'], operation: ['resend'] };
 
@@ -32,13 +34,17 @@ export const resendDescription: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: 'rcp_…, rcp_…',
+		placeholder: 'rcp_…, rcp_… (Documenso: 101, 102)',
 		description:
-			'Recipients to remind, separated by commas (or an expression giving an array): the recipientId of each, from Get or the event payload. None of them may have signed already.',
+			'Recipients to remind, separated by commas (or an expression giving an array): the recipientId of each, from Get or the event payload. Each is reminded once, however often it is given. None of them may have signed already.',
 		displayOptions: { show: { ...show, remind: ['chosen'] } },
 	},
 ];
 
+/**
+ * The recipient IDs, each once: IDs joined from several items often repeat one, and the
+ * service would remind that person once per repetition.
+ */
 function readRecipientIds(ctx: IExecuteFunctions, itemIndex: number): string[] {
 	const value = ctx.getNodeParameter('recipientIds', itemIndex, '') as unknown;
 	const ids = (Array.isArray(value) ? value.map(String) : String(value ?? '').split(','))
@@ -46,22 +52,16 @@ function readRecipientIds(ctx: IExecuteFunctions, itemIndex: number): string[] {
 		.filter((id) => id !== '');
 	if (ids.length === 0)
 		throw invalidInput(ctx, itemIndex, 'Recipient IDs', 'give at least one recipient ID');
-	return ids;
+	return [...new Set(ids)];
 }
 
 /** Sends the invitation again; the answer lists whom it reached. */
 export async function resend(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	requireToolConsent(this, itemIndex, consentTo('Sending reminders'));
 	const documentId = readDocumentId(this, itemIndex);
 	const chosen = this.getNodeParameter('remind', itemIndex, 'allPending') === 'chosen';
-	const body = chosen ? { recipientIds: readRecipientIds(this, itemIndex) } : undefined;
-	const answer = await signingRequest(this, {
-		method: 'POST',
-		path: documentPath(documentId, '/resend'),
-		body,
-		itemIndex,
-		errorHints: {
-			409: `Only a pending document can be reminded: document ${documentId} is a draft (use Send) or is completed, rejected or cancelled.`,
-		},
-	});
-	return { documentId, ...answer };
+	const recipientIds = chosen ? readRecipientIds(this, itemIndex) : 'allPending';
+	const adapter = await signingAdapter(this, itemIndex);
+	const answer = await adapter.resend(this, documentId, recipientIds, itemIndex);
+	return { documentId: adapter.outputId(documentId), ...answer };
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readLimit, returnAllAndLimit } from '../../../shared/descriptions';
-import { signingPages } from '../../transport';
+import { signingAdapter } from '../../adapters';
 
 const show = { resource: ['template'], operation: ['getMany'] };
 
@@ -10,5 +10,6 @@ export const getManyDescription: INodeProperties[] = [...returnAllAndLimit(show,
 /** Templates, newest first, each with its recipients' placeholders and prefillable fields. */
 export async function getMany(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = readLimit(this, itemIndex, 50);
-	return await signingPages(this, { path: '/api/v2/templates', itemIndex }, limit);
+	const adapter = await signingAdapter(this, itemIndex);
+	return await adapter.listTemplates(this, limit, itemIndex);
 }

@@ -8,10 +8,11 @@ import type {
 } from 'n8n-workflow';
 
 import { invalidInput } from '../../../shared/validation';
-import { signingPages, signingRequest } from '../../transport';
+import { signingAdapter } from '../../adapters';
+import { templateIdHint } from '../../hints';
+import { slotWords } from '../document/recipients';
 
-export const TEMPLATE_ID_HINT =
-	'Pick the template From List, or give its ID (tpl_…): Template → Get Many lists every template with its ID, as does the service’s template page.';
+export const TEMPLATE_ID_HINT = templateIdHint('tpl_…; on Documenso a number such as 1');
 
 /** The template, picked from the service's list (searchable by title) or given by ID. */
 export function templateLocator(
@@ -33,7 +34,7 @@ export function templateLocator(
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				placeholder: 'Select a template…',
+				placeholder: 'Select a template...',
 				typeOptions: { searchListMethod: 'searchTemplates', searchable: true },
 			},
 			{
@@ -62,28 +63,20 @@ export function readTemplateId(
 	return id;
 }
 
-/** The error hint for a 404 on a path with the template in it. */
-export const templateNotFoundHint = (templateId: string) =>
-	`Check the Template parameter: the service has no template with ID "${templateId}". ${TEMPLATE_ID_HINT}`;
-
 export async function getTemplate(
 	ctx: IExecuteFunctions | ILoadOptionsFunctions,
 	templateId: string,
 	itemIndex?: number,
 ): Promise<IDataObject> {
-	return await signingRequest(ctx, {
-		method: 'GET',
-		path: `/api/v2/templates/${encodeURIComponent(templateId)}`,
-		itemIndex,
-		errorHints: { 404: templateNotFoundHint(templateId) },
-	});
+	const adapter = await signingAdapter(ctx, itemIndex);
+	return await adapter.getTemplate(ctx, templateId, itemIndex);
 }
 
 export async function searchTemplates(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const templates = await signingPages(this, { path: '/api/v2/templates' });
+	const templates = await (await signingAdapter(this)).listTemplates(this);
 	const needle = filter?.trim().toLowerCase() ?? '';
 	return {
 		results: templates
@@ -117,4 +110,25 @@ export async function getTemplateFields(
 			description: `${FIELD_TYPE_NAMES[String(field.type)] ?? String(field.type)}${options}`,
 		};
 	});
+}
+
+/**
+ * The recipient slots of the template chosen in this node: each with its role and placeholder
+ * (name and address), so that a person is mapped to the slot they are. The value is the slot's ID
+ * where the API has slots (Documenso), else its placeholder name.
+ */
+export async function getTemplateSlots(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const templateId = String(
+		this.getCurrentNodeParameter('templateId', { extractValue: true }) ?? '',
+	).trim();
+	if (templateId === '') return [];
+	const template = await getTemplate(this, templateId);
+	return ((template.recipients as IDataObject[] | undefined) ?? []).map((slot) => ({
+		name: slotWords(slot),
+		value: String(slot.id ?? slot.placeholder),
+		description:
+			typeof slot.email === 'string' && slot.email !== ''
+				? `${slot.hasRecipient === true ? 'The template names' : 'Placeholder'}: ${String(slot.name ?? '')} <${slot.email}>`
+				: `Placeholder: ${String(slot.placeholder)}`,
+	}));
 }

@@ -5,6 +5,7 @@ import type { ItemOperation } from '../../../shared/execute';
 import { redactRecords } from '../../../shared/privacy';
 import type { PersonalDataMode } from '../../../shared/redaction';
 import { answersModeOf, answersOption, shapeAnswers, surveyQuestions } from '../../answers';
+import { answersGuide, extraPersonalFieldsOption, readExtraFields } from '../../personalData';
 import { fetchResponses } from '../../transport';
 import { maxConcurrencyOption } from '../response';
 import { readSurveyId, surveyLocator } from '../surveyLocator';
@@ -36,7 +37,7 @@ export const applicantRecordsDescription: INodeProperties[] = [
 		type: 'options',
 		default: 'redact',
 		description:
-			'What to do with e-mail addresses, phone numbers, names, addresses and dates of birth, found by field name and by value',
+			'What to do with e-mail addresses, phone numbers, names, addresses, dates of birth and identity numbers, found by field name, by what each question asks (its headline) and by value',
 		displayOptions: { show },
 		options: [
 			{ name: 'Keep', value: 'keep', description: 'Export the answers as they are' },
@@ -63,15 +64,7 @@ export const applicantRecordsDescription: INodeProperties[] = [
 		displayOptions: { show },
 		options: [
 			answersOption,
-			{
-				displayName: 'Extra Personal Fields',
-				name: 'extraPersonalFields',
-				type: 'string',
-				default: '',
-				placeholder: 'passportNumber, employer, referees.employer',
-				description:
-					'Comma-separated answer field names to treat as personal data too, as plain names or as the dotted names shown in the output, in any naming style',
-			},
+			extraPersonalFieldsOption,
 			{
 				displayName: 'Include Unfinished',
 				name: 'includeUnfinished',
@@ -101,7 +94,6 @@ async function exportRecords(this: IExecuteFunctions, itemIndex: number): Promis
 	const surveyId = readSurveyId(this, itemIndex);
 	const mode = this.getNodeParameter('personalData', itemIndex, 'redact') as PersonalDataMode;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const extraFields = String(options.extraPersonalFields ?? '').split(',');
 
 	const responses = await fetchResponses(this, {
 		surveyId,
@@ -113,19 +105,24 @@ async function exportRecords(this: IExecuteFunctions, itemIndex: number): Promis
 	);
 	// Keyed as the Answers option asks once redacted; Both keeps its list as one "answers" field.
 	const answersMode = answersModeOf(options.answers);
-	const questions = answersMode === 'id' ? [] : await surveyQuestions(this, surveyId, itemIndex);
+	// The questions say what each answer is (for redaction) and how to key it (for the Answers option).
+	const questions =
+		answersMode === 'id' && mode === 'keep'
+			? []
+			: await surveyQuestions(this, surveyId, itemIndex);
 	const shaped = (answers: IDataObject): IDataObject =>
 		answersMode === 'both'
 			? { answers: shapeAnswers(answers, questions, 'both') as IDataObject[] }
 			: flatten(shapeAnswers(answers, questions, answersMode) as IDataObject);
 	// Redacted together, so that a name learnt from one record is replaced wherever it recurs in
-	// the export; the Redactor judges nested fields by their dotted paths, which are the names the
-	// flattened output shows, so Extra Personal Fields match those. Redacting before flattening
+	// the export; each answer is judged by its question's headline as well as its id, and nested
+	// fields by their dotted paths, which are the names the flattened output shows, so Extra
+	// Personal Fields match those (the headline in place of the id). Redacting before flattening
 	// keeps a scrubbed key (`referees.alan@turing.org`) apart from the path around it.
 	const answers = redactRecords(
 		finished.map((response) => (response.data ?? {}) as IDataObject),
 		mode,
-		extraFields,
+		{ guide: answersGuide(questions), extraFields: readExtraFields(options) },
 	).map(shaped);
 	return finished.map((response, index) => ({
 		responseId: response.id,

@@ -1,13 +1,15 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readIntegerOption, readLimit } from '../../../shared/descriptions';
+import { parseMoment, workflowTimeZone } from '../../../shared/dates';
 import { invalidInput } from '../../../shared/validation';
 import type { ResponseDateFilter } from '../../transport';
 import { fetchResponses, RESPONSES_DEFAULT_LIMIT } from '../../transport';
 import { maxConcurrencyOption, offsetOption } from './options';
 import { readSurveyId } from '../surveyLocator';
+import { readOnlyNew } from './onlyNew';
 import { responsesOutput } from './output';
-import { commitWatermark, newResponsesQuery, recordWatermark } from './watermark';
+import { commitOwnMark, newResponsesQuery, recordWatermark } from './watermark';
 
 const DATE_FILTERS = {
 	createdAfter: { field: 'createdAt', bound: 'startDate', label: 'Created After' },
@@ -16,20 +18,20 @@ const DATE_FILTERS = {
 	updatedBefore: { field: 'updatedAt', bound: 'endDate', label: 'Updated Before' },
 } as const;
 
-/** A date alone stays a date (midnight UTC for the service); a time without a zone is read as UTC. */
+/**
+ * The service's bound for a Created/Updated filter: an exact instant. A date alone is its
+ * first instant and a time without a zone is read in the workflow's time zone, as n8n's own
+ * nodes read them; a date that does not exist is refused, naming the filter.
+ */
 function serviceTime(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	label: string,
-	value: string,
+	value: unknown,
 ): string {
-	const text = value.trim();
-	if (/^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text))) return text;
-	const zoned = /(Z|[+-]\d{2}:?\d{2})$/i.test(text) ? text : `${text}Z`;
-	const time = Date.parse(zoned);
-	if (Number.isNaN(time))
-		throw invalidInput(ctx, itemIndex, label, `"${value}" is not a date or time`);
-	return new Date(time).toISOString();
+	const moment = parseMoment(value, workflowTimeZone(ctx));
+	if (moment.kind === 'problem') throw invalidInput(ctx, itemIndex, label, moment.problem);
+	return moment.iso;
 }
 
 /** The contract's startDate/endDate/filterDateField from the Created/Updated After/Before filters. */
@@ -51,7 +53,7 @@ export function dateFilterOf(
 			);
 		}
 		filter.filterDateField = field;
-		filter[bound] = serviceTime(ctx, itemIndex, label, String(value));
+		filter[bound] = serviceTime(ctx, itemIndex, label, value);
 	}
 	return filter;
 }
@@ -63,7 +65,8 @@ export async function getMany(this: IExecuteFunctions, itemIndex: number): Promi
 	const dateFilter = dateFilterOf(this, itemIndex, filters);
 	const maxConcurrency = readIntegerOption(this, itemIndex, options, maxConcurrencyOption);
 
-	if (options.onlyNew === true) {
+	const { onlyNew, advanceRightAway } = readOnlyNew(this, itemIndex, options);
+	if (onlyNew) {
 		if (dateFilter.filterDateField !== undefined) {
 			throw invalidInput(
 				this,
@@ -82,7 +85,7 @@ export async function getMany(this: IExecuteFunctions, itemIndex: number): Promi
 			}),
 		);
 		recordWatermark(this, surveyId, responses);
-		if (options.advanceMark === 'rightAway') commitWatermark(this);
+		if (advanceRightAway) commitOwnMark(this, surveyId);
 		return await responsesOutput(this, responses, options, itemIndex);
 	}
 

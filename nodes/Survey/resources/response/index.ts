@@ -1,16 +1,21 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { ifAlreadyGoneParameter } from '../../../shared/alreadyGone';
 import { returnAllAndLimit } from '../../../shared/descriptions';
+import { inOneShapeVersions, inVersion1 } from '../../../shared/simplify';
 import type { ItemOperation } from '../../../shared/execute';
 import { personalDataOption } from '../../../shared/privacy';
 import { answersOption } from '../../answers';
+import { extraPersonalFieldsOption } from '../../personalData';
 import { RESPONSES_DEFAULT_LIMIT } from '../../transport';
 import { surveyLocator } from '../surveyLocator';
-import { deleteOne } from './delete';
+import { deleteConsentProperty, deleteOne } from './delete';
 import { get } from './get';
 import { getMany } from './getMany';
+import { hiddenWhileOnlyNew, onlyNewOptionsOfVersion1, onlyNewParameters } from './onlyNew';
 import { maxConcurrencyOption, offsetOption } from './options';
-import { commitWatermark } from './watermark';
+import { simplifyResponsesParameter } from './simplify';
+import { commitMarksBefore } from './watermark';
 
 export { maxConcurrencyOption } from './options';
 
@@ -19,7 +24,8 @@ const dateFilter = (name: string, displayName: string, description: string): INo
 	name,
 	type: 'dateTime',
 	default: '',
-	description: `${description} (inclusive; a date alone is midnight UTC, a time without a zone is UTC)`,
+	description: `${description} (inclusive; a date alone means its first instant)`,
+	hint: 'Read in the workflow’s time zone (workflow settings) unless it names a zone, e.g. Z or +02:00',
 });
 
 const showGetMany = { resource: ['response'], operation: ['getMany'] };
@@ -55,7 +61,7 @@ export const responseDescription: INodeProperties[] = [
 				value: 'markAsRead',
 				action: 'Mark new responses as read',
 				description:
-					'Put at the end of a workflow that uses "Only New Since Last Run": the next run starts after what this run read',
+					'Put at the end of a workflow that uses "Only New Since Last Run": the next run starts after what the Get Many steps before this one read',
 			},
 		],
 		default: 'getMany',
@@ -70,24 +76,22 @@ export const responseDescription: INodeProperties[] = [
 		description: 'ID of the submission',
 		displayOptions: { show: { resource: ['response'], operation: ['get', 'delete'] } },
 	},
-	{
-		displayName: 'Allow as AI Agent Tool',
-		name: 'allowDeleteAsTool',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether an AI agent may erase responses when this node is its tool. Off: as a tool, Delete refuses and nothing is erased.',
-		displayOptions: { show: { resource: ['response'], operation: ['delete'] } },
-	},
+	deleteConsentProperty,
+	ifAlreadyGoneParameter({ resource: ['response'], operation: ['delete'] }, 'deleted'),
 	surveyLocator(showGetMany),
-	...returnAllAndLimit(showGetMany, RESPONSES_DEFAULT_LIMIT),
+	...onlyNewParameters(showGetMany),
+	...returnAllAndLimit(showGetMany, RESPONSES_DEFAULT_LIMIT).map((parameter) => ({
+		...parameter,
+		displayOptions: { ...parameter.displayOptions, hide: hiddenWhileOnlyNew },
+	})),
+	simplifyResponsesParameter,
 	{
 		displayName: 'Filters',
 		name: 'filters',
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		displayOptions: { show: showGetMany },
+		displayOptions: { show: showGetMany, hide: hiddenWhileOnlyNew },
 		options: [
 			dateFilter('createdAfter', 'Created After', 'Only responses created at or after this time'),
 			dateFilter(
@@ -110,55 +114,39 @@ export const responseDescription: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions: { show: { resource: ['response'], operation: ['get'] } },
-		options: [answersOption, personalDataOption],
+		options: [answersOption, extraPersonalFieldsOption, personalDataOption],
 	},
-	{
+	// Get Many's Options: one collection per layout, each sorted by name as n8n lists them.
+	getManyOptions({ ...showGetMany, ...inVersion1 }, [...onlyNewOptionsOfVersion1, offsetOption]),
+	getManyOptions({ ...showGetMany, ...inOneShapeVersions, onlyNew: [false] }, [offsetOption]),
+	getManyOptions({ ...showGetMany, ...inOneShapeVersions, onlyNew: [true] }, []),
+];
+
+/** The options Get Many has in every layout, and those of one layout. */
+function getManyOptions(show: IDisplayOptions['show'], ofLayout: INodeProperties[]): INodeProperties {
+	return {
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: { show: showGetMany },
+		displayOptions: { show },
 		options: [
-			{
-				displayName: 'Advance Mark',
-				name: 'advanceMark',
-				type: 'options',
-				default: 'whenMarkedAsRead',
-				description: 'When "Only New Since Last Run" moves on past what this run read',
-				options: [
-					{
-						name: 'Right Away',
-						value: 'rightAway',
-						description:
-							'As soon as this node has read; a run that fails later does not read them again',
-					},
-					{
-						name: 'When Marked as Read',
-						value: 'whenMarkedAsRead',
-						description: 'Only when a Response → Mark as Read step of this run is reached',
-					},
-				],
-			},
 			answersOption,
+			extraPersonalFieldsOption,
 			maxConcurrencyOption,
-			offsetOption,
-			{
-				displayName: 'Only New Since Last Run',
-				name: 'onlyNew',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to read only the responses created or changed since the last run that reached a Response → Mark as Read step (put one at the end of the workflow). All of them: Limit and Offset do not apply. Kept in the workflow’s static data; manual runs in the editor do not move it.',
-			},
 			personalDataOption,
-		],
-	},
-];
+			...ofLayout,
+		].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+	};
+}
 
-/** Commits the marks this execution's "Only New Since Last Run" reads recorded (the first item does it). */
+/**
+ * Commits the marks this execution's "Only New Since Last Run" reads before this step recorded
+ * (the first item does it).
+ */
 async function markAsRead(this: IExecuteFunctions): Promise<IDataObject> {
-	return { marksCommitted: commitWatermark(this) };
+	return { marksCommitted: commitMarksBefore(this) };
 }
 
 export const responseOperations: Record<string, ItemOperation> = {

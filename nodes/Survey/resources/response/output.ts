@@ -1,14 +1,29 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { personalDataMode, redactRecords } from '../../../shared/privacy';
-import { answersModeOf, withAnswers } from '../../answers';
+import type { Question } from '../../answers';
+import { answersModeOf, surveyQuestions, withAnswers } from '../../answers';
+import { answersGuide, readExtraFields } from '../../personalData';
+import { simplifyResponse, wantsSimplified } from './simplify';
 
 /**
  * What Get and Get Many return: personal data handled as chosen (redacted by default when the
- * node runs as a tool), then the answers keyed as chosen. Redaction comes first, while the
- * answers still carry their question ids, and covers all responses of the output at once.
+ * node runs as a tool), then the answers keyed as chosen, then the one shape (version 2, Simplify
+ * on). Redaction comes first, while the answers still carry their question ids, judges each
+ * answer by its question's headline too, and covers all responses of the output at once, their
+ * `meta` included.
  */
 export async function responsesOutput(
+	ctx: IExecuteFunctions,
+	responses: IDataObject[],
+	options: IDataObject,
+	itemIndex: number,
+): Promise<IDataObject[]> {
+	const shaped = await answeredResponses(ctx, responses, options, itemIndex);
+	return wantsSimplified(ctx, itemIndex) ? shaped.map(simplifyResponse) : shaped;
+}
+
+async function answeredResponses(
 	ctx: IExecuteFunctions,
 	responses: IDataObject[],
 	options: IDataObject,
@@ -18,10 +33,18 @@ export async function responsesOutput(
 	const answersMode = answersModeOf(options.answers);
 	// Kept as they are, the responses are not copied: a Return All can hold hundreds of thousands.
 	if (mode === 'keep') return await withAnswers(ctx, responses, answersMode, itemIndex);
-	const answers = redactRecords(
-		responses.map((response) => (response.data ?? {}) as IDataObject),
+	const questions: Question[] = [];
+	for (const surveyId of new Set(responses.map((response) => String(response.surveyId)))) {
+		questions.push(...(await surveyQuestions(ctx, surveyId, itemIndex)));
+	}
+	const redacted = redactRecords(
+		responses.map((response) => ({
+			data: (response.data ?? {}) as IDataObject,
+			...(response.meta === undefined ? {} : { meta: response.meta }),
+		})),
 		mode,
+		{ guide: answersGuide(questions, ['data']), extraFields: readExtraFields(options) },
 	);
-	const redacted = responses.map((response, index) => ({ ...response, data: answers[index] }));
-	return await withAnswers(ctx, redacted, answersMode, itemIndex);
+	const shaped = responses.map((response, index) => ({ ...response, ...redacted[index] }));
+	return await withAnswers(ctx, shaped, answersMode, itemIndex);
 }

@@ -96,16 +96,39 @@ export function recordWatermark(
 	saveMarks(ctx, marks);
 }
 
-/** Commits the marks this execution recorded. Returns how many. */
-export function commitWatermark(ctx: IExecuteFunctions): number {
+/** Commits the pending marks this execution recorded under the keys `wanted` accepts. Returns how many. */
+function commitPending(ctx: IExecuteFunctions, wanted: (key: string) => boolean): number {
 	const marks = marksOf(ctx);
 	const executionId = ctx.getExecutionId();
 	let committed = 0;
 	for (const [key, entry] of Object.entries(marks)) {
-		if (!entry.pending || entry.pending.executionId !== executionId) continue;
+		if (!entry.pending || entry.pending.executionId !== executionId || !wanted(key)) continue;
 		marks[key] = { committed: { updatedAt: entry.pending.updatedAt, ids: entry.pending.ids } };
 		committed++;
 	}
 	if (committed > 0) saveMarks(ctx, marks);
 	return committed;
+}
+
+/** "Advance Mark: Right Away": commits the mark this node just recorded for this survey, no other. */
+export function commitOwnMark(ctx: IExecuteFunctions, surveyId: string): number {
+	const own = markKey(ctx, surveyId);
+	return commitPending(ctx, (key) => key === own);
+}
+
+/** The node a mark key belongs to. */
+const readerOf = (key: string) => key.slice(0, key.indexOf('\u0000'));
+
+/**
+ * Mark as Read: commits the marks recorded in this execution by the Survey nodes that come
+ * before this step in the workflow (its parent nodes, at any distance), every survey they read.
+ * A reader on another branch keeps its mark pending for its own Mark as Read, so a branch that
+ * fails does not have its responses marked as read by another branch's success. n8n versions
+ * that cannot tell a node's parents (before `getParentNodes`) commit every mark of the execution.
+ */
+export function commitMarksBefore(ctx: IExecuteFunctions): number {
+	const withParents = ctx as Partial<Pick<IExecuteFunctions, 'getParentNodes'>>;
+	if (typeof withParents.getParentNodes !== 'function') return commitPending(ctx, () => true);
+	const readers = new Set(withParents.getParentNodes(ctx.getNode().name).map((parent) => parent.name));
+	return commitPending(ctx, (key) => readers.has(readerOf(key)));
 }

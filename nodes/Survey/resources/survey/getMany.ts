@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readLimit, returnAllAndLimit } from '../../../shared/descriptions';
-import { listSurveys } from '../../transport';
+import { listSurveys, withResponseCounts } from '../../transport';
 
 const show = { resource: ['survey'], operation: ['getMany'] };
 
@@ -55,5 +55,6 @@ export async function getMany(this: IExecuteFunctions, itemIndex: number): Promi
 			(!filters.type || survey.type === filters.type),
 	);
 	const limit = readLimit(this, itemIndex, 50);
-	return limit === undefined ? surveys : surveys.slice(0, limit);
+	// Counted only for the surveys returned, where the API lists no count (Formbricks).
+	return await withResponseCounts(this, limit === undefined ? surveys : surveys.slice(0, limit), itemIndex);
 }

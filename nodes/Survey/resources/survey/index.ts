@@ -26,7 +26,7 @@ export const surveyDescription: INodeProperties[] = [
 				value: 'getMany',
 				action: 'Get many surveys',
 				description:
-					'List the workspace’s surveys, published and draft, optionally by status and type',
+					'List the workspace’s surveys, published and draft, optionally by status and type. On Formbricks, which lists no response count, the responses of each survey returned are counted (a few requests per survey).',
 			},
 			{
 				name: 'Get Metrics',

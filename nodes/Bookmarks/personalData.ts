@@ -1,0 +1,69 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { OutputPrivacy } from '../shared/privacy';
+import { personalDataOption, personalDataOptions } from '../shared/privacy';
+import { inOneShapeVersions } from '../shared/simplify';
+import type { ToolConsent } from '../shared/toolConsent';
+import { toolConsentProperty } from '../shared/toolConsent';
+
+/*
+ * Personal data in the Bookmarks node's output: records' titles, notes, texts, descriptions and
+ * OCR transcripts are free text where applicants' details end up (e-mail addresses, phone
+ * numbers, "Applicant: …" lines and the names they give), and so are tag and list names.
+ */
+
+export const PERSONAL_DATA_DESCRIPTION =
+	'What to do with personal data in titles, notes, texts, OCR transcripts and tag and list names: e-mail addresses, phone numbers, values written after a label such as "Applicant:" or "Phone:", and the names these give wherever they recur. Without this option: kept as they are, but redacted when the node runs as an AI agent tool.';
+
+export const bookmarksPersonalDataOption: INodeProperties = {
+	...personalDataOption,
+	description: PERSONAL_DATA_DESCRIPTION,
+};
+
+/** The Options of the operations that have no other option and return names or free text. */
+export const bookmarksPersonalDataOptions: INodeProperties[] = [
+	// Version 1 has the reads' Options (Simplify); version 2 moved Simplify out of them.
+	personalDataOptions(
+		{ resource: ['bookmark'], operation: ['get', 'getMany', 'search'], ...inOneShapeVersions },
+		PERSONAL_DATA_DESCRIPTION,
+	),
+	personalDataOptions(
+		{ resource: ['bookmark'], operation: ['addTags', 'removeTags', 'update'] },
+		PERSONAL_DATA_DESCRIPTION,
+	),
+	personalDataOptions(
+		{ resource: ['bookmark'], operation: ['create'], type: ['text'] },
+		PERSONAL_DATA_DESCRIPTION,
+	),
+	personalDataOptions(
+		{ resource: ['list'], operation: ['create', 'getMany', 'update'] },
+		PERSONAL_DATA_DESCRIPTION,
+	),
+	personalDataOptions({ resource: ['tag'], operation: ['getMany'] }, PERSONAL_DATA_DESCRIPTION),
+];
+
+/** Deleting acts for an agent only with the author's consent. */
+export const consentTo = (action: string): ToolConsent => ({ name: 'allowAsTool', action });
+
+export const bookmarksToolConsentProperty = toolConsentProperty(
+	consentTo(''),
+	{ resource: ['bookmark', 'list'], operation: ['delete'] },
+	'Whether an AI agent may delete when this node is its tool. Off: as a tool, Delete refuses and nothing is deleted.',
+);
+
+/** Tags and lists have names that are not people's (their text is still scanned). */
+const THING_HOLDERS = new Set(['attached', 'detached']);
+
+export const bookmarksPrivacy: OutputPrivacy = {
+	guide(ctx) {
+		const resource = ctx.getNodeParameter('resource', 0) as string;
+		const recordsAreThings = resource === 'tag' || resource === 'list';
+		return {
+			kindOf(path) {
+				if (path[path.length - 1] !== 'name') return undefined;
+				if (path.length === 1 && recordsAreThings) return null;
+				return path.length === 2 && THING_HOLDERS.has(path[0]) ? null : undefined;
+			},
+		};
+	},
+};

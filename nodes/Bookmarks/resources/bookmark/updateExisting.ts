@@ -1,0 +1,83 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { bookmarkRequest, recordPath } from '../../transport';
+
+/**
+ * Create → If URL Exists → Update It: applies the given title, note and tags to the record
+ * stored under the URL, and returns it as it is now.
+ *
+ * Two writes, so a failure between them would leave the record half changed. Every limit is
+ * checked before the first request (see `create`); the tags go first, because attaching tags
+ * changes nothing else and attaching them again changes nothing, so a run that fails there has
+ * changed nothing; if the title and note then fail, the error says exactly what was already
+ * changed. Running the item again completes it either way.
+ */
+export async function updateExisting(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	recordId: string,
+	body: IDataObject,
+	existing: IDataObject,
+): Promise<IDataObject> {
+	const changes: IDataObject = {};
+	if (body.title !== undefined) changes.title = body.title;
+	if (body.note !== undefined) changes.note = body.note;
+	const fields = Object.keys(changes);
+	const tags = (body.tags as string[] | undefined) ?? [];
+	const progress = { tagsAttached: false, fieldsWritten: false };
+	try {
+		let record = existing;
+		if (tags.length) {
+			await bookmarkRequest(ctx, {
+				method: 'POST',
+				path: recordPath(recordId, '/tags'),
+				body: { tags },
+				itemIndex,
+			});
+			progress.tagsAttached = true;
+		}
+		if (fields.length) {
+			record = await bookmarkRequest(ctx, {
+				method: 'PATCH',
+				path: recordPath(recordId),
+				body: changes,
+				itemIndex,
+			});
+			progress.fieldsWritten = true;
+		}
+		// The PATCH answer already shows the attached tags; without one, read the record back.
+		if (tags.length && !fields.length) {
+			record = await bookmarkRequest(ctx, { method: 'GET', path: recordPath(recordId), itemIndex });
+		}
+		return { ...record, alreadyExists: true };
+	} catch (error) {
+		const nothingChanged = !progress.tagsAttached && !progress.fieldsWritten;
+		const state =
+			fields.length && !progress.fieldsWritten
+				? `Record ${recordId} was changed in part: the tags ${tags.join(', ')} were attached, but its ${fields.join(' and ')} ${fields.length > 1 ? 'were' : 'was'} not written.`
+				: `Record ${recordId} was changed as asked; only reading it back failed.`;
+		throw withDescription(
+			ctx,
+			error as Error,
+			itemIndex,
+			nothingChanged
+				? undefined
+				: `${state} Running this item again completes it: attaching the same tags again changes nothing.`,
+		);
+	}
+}
+
+/** The node's error with what was already changed added to its description. */
+function withDescription(
+	ctx: IExecuteFunctions,
+	error: Error,
+	itemIndex: number,
+	text: string | undefined,
+): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		if (text) error.description = [error.description, text].filter(Boolean).join(' ');
+		return error;
+	}
+	return new NodeOperationError(ctx.getNode(), error, { itemIndex, description: text });
+}

@@ -1,0 +1,382 @@
+import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { credentialBaseUrl } from '../../shared/request';
+import type { RequestContext } from '../../shared/request';
+import { templateNotFoundHint } from '../hints';
+import { signingPages, signingTransport } from '../transport';
+import { documensoCredentialProbe } from './documensoCredential';
+import type { DocumensoPage } from './documensoShapes';
+import {
+	documensoError,
+	documentedAuditEntry,
+	documentedDocument,
+	documentedTemplate,
+} from './documensoShapes';
+import { documensoEvent } from './documensoWebhooks';
+import { DOCUMENTED_API_PROBE } from './documented';
+import type { PrefillValue, SigningAdapter } from './index';
+
+/**
+ * Documenso's API v2 (documenso/documenso, tag v2.17.0, commit 75330166cc00b29c14399bc2e391e4b4d8080c00;
+ * facts and sources per route in test/sandbox/documenso/README.md). Its routes are tRPC procedures
+ * served as REST by trpc-to-openapi under /api/v2; the document and template routes are marked
+ * deprecated in favour of the envelope API but served, and they are JSON where `/envelope/use` is
+ * multipart only, so documents and templates go through them and what only the envelope API does
+ * (cancel, audit log, the original PDF) through the envelope routes.
+ */
+const SERVICE = 'Documenso server';
+const { request, answer } = signingTransport(SERVICE, documensoError);
+
+/** ZFindSearchParamsSchema (packages/lib/types/search-params.ts): perPage 1 to 100. */
+const MAX_PER_PAGE = 100;
+
+/** Documenso's IDs (documents, templates, recipients, fields) are integers; `"1001"` and `1001` are both taken. */
+function numericId(ctx: RequestContext, value: string, label: string, itemIndex?: number): number {
+	const text = value.trim();
+	const number = Number(text);
+	if (/^\d+$/.test(text) && number > 0 && Number.isSafeInteger(number)) return number;
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`${label}: "${value}" is not a Documenso ID: Documenso’s IDs are whole numbers, such as 1001`,
+		{
+			itemIndex,
+			description: `Change this value${itemIndex === undefined ? '' : ` for input item ${itemIndex}`}; nothing was sent.`,
+		},
+	);
+}
+
+const baseUrlOf = async (ctx: RequestContext, itemIndex?: number) =>
+	await credentialBaseUrl(ctx, 'signingApi', itemIndex);
+
+/** The team's URL name per run of a node (n8n makes one context per run): read once, for links to documents. */
+const teamUrls = new WeakMap<object, Promise<string | undefined>>();
+
+/**
+ * The team's URL name, for the document's page in the web app. Get does not return it; the rows of
+ * Get Many (and of the template list) do (`team.url`), and an API token belongs to one team.
+ */
+async function teamUrlOf(ctx: RequestContext, itemIndex?: number): Promise<string | undefined> {
+	let known = teamUrls.get(ctx);
+	if (!known) {
+		known = (async () => {
+			for (const path of ['/api/v2/document', '/api/v2/template']) {
+				const page = await request<DocumensoPage>(ctx, { method: 'GET', path, qs: { perPage: 1 }, itemIndex });
+				const team = page.data[0]?.team as IDataObject | undefined;
+				if (typeof team?.url === 'string') return team.url;
+			}
+			return undefined;
+		})();
+		known.catch(() => teamUrls.delete(ctx));
+		teamUrls.set(ctx, known);
+	}
+	return await known;
+}
+
+/** `GET /document/{documentId}` (document.get, packages/trpc/server/document-router/get-document.ts). */
+async function rawDocument(ctx: RequestContext, documentId: string, itemIndex?: number): Promise<IDataObject> {
+	const id = numericId(ctx, documentId, 'Document ID', itemIndex);
+	return await request(ctx, {
+		method: 'GET',
+		path: `/api/v2/document/${id}`,
+		itemIndex,
+		errorHints: {
+			404: `Check the Document ID: this Documenso team has no document ${id}. Generate From Template returns documentId, Get Many lists every document's id.`,
+		},
+	});
+}
+
+const statusWords = (status: unknown) => String(status).toLowerCase();
+
+/** A prefill value in /template/use's terms (ZFieldMetaPrefillFieldsSchema): the field's type, a list for a checkbox. */
+function documensoPrefill({ field, value }: PrefillValue): IDataObject {
+	const meta = (field.fieldMeta as IDataObject | undefined) ?? {};
+	const type = String(field.type);
+	const prefill: IDataObject = { id: Number(field.id), type };
+	// The label and placeholder sent replace the field's own (getUpdatedFieldMeta): send them back as
+	// they are. A date is written into the field, not its meta, and takes neither.
+	if (type !== 'date' && typeof meta.label === 'string') prefill.label = meta.label;
+	if ((type === 'text' || type === 'number') && typeof meta.placeholder === 'string') {
+		prefill.placeholder = meta.placeholder;
+	}
+	prefill.value = type === 'checkbox' ? (value === 'true' ? ((field.options as string[]) ?? []) : []) : value;
+	return prefill;
+}
+
+export const documensoAdapter: SigningAdapter = {
+	api: 'documenso',
+	serviceName: SERVICE,
+	idLooks: { document: 'a number such as 1001', template: 'a number such as 1', recipient: 'a number such as 101' },
+	cancellable: {
+		statuses: ['PENDING'],
+		hint: 'Documenso cancels only pending documents (cancelDocument, packages/lib/server-only/document/cancel-document.ts); a draft is deleted in Documenso instead.',
+	},
+	credentialProbe: documensoCredentialProbe(DOCUMENTED_API_PROBE),
+	outputId: (id) => (/^\d+$/.test(id.trim()) ? Number(id.trim()) : id),
+
+	// GET /template (template.findTemplates, packages/trpc/server/template-router/router.ts).
+	async listTemplates(ctx, limit, itemIndex) {
+		const templates = await signingPages(
+			ctx,
+			async (page, perPage) =>
+				(
+					await request<DocumensoPage>(ctx, {
+						method: 'GET',
+						path: '/api/v2/template',
+						qs: { page, perPage },
+						itemIndex,
+					})
+				).data,
+			'templates',
+			{ maxPerPage: MAX_PER_PAGE, limit, itemIndex },
+		);
+		return templates.map(documentedTemplate);
+	},
+
+	// GET /template/{templateId} (template.getTemplateById, template-router/router.ts).
+	async getTemplate(ctx, templateId, itemIndex) {
+		const id = numericId(ctx, templateId, 'Template', itemIndex);
+		const template = await request(ctx, {
+			method: 'GET',
+			path: `/api/v2/template/${id}`,
+			itemIndex,
+			errorHints: { 404: templateNotFoundHint(templateId, this.idLooks.template) },
+		});
+		return documentedTemplate(template);
+	},
+
+	/**
+	 * POST /template/use (template.createDocumentFromTemplate, template-router/router.ts;
+	 * packages/lib/server-only/template/create-document-from-template.ts). Recipients fill the
+	 * template's slots by their id, the role comes from the slot; a slot left out keeps the
+	 * template's name and address, so every slot is checked first. `distributeDocument` is false
+	 * when absent: it is always sent.
+	 */
+	async generate(ctx, input, itemIndex) {
+		const templateId = numericId(ctx, input.templateId, 'Template', itemIndex);
+		const template = await this.getTemplate(ctx, input.templateId, itemIndex);
+		const assignments = input.assignSlots(template, { everySlot: true });
+		const prefill = input.hasPrefill ? input.prefill(template) : [];
+		const baseUrl = await baseUrlOf(ctx, itemIndex);
+		// Read before the document is made: a failure after it would invite a second one.
+		const teamUrl = await teamUrlOf(ctx, itemIndex);
+		const body: IDataObject = {
+			templateId,
+			recipients: assignments.flatMap(({ slot, recipient }) =>
+				recipient && slot ? [{ id: Number(slot.id), email: recipient.email, name: recipient.name }] : [],
+			),
+			distributeDocument: input.distribute,
+			override: { title: input.title, ...input.meta },
+		};
+		if (prefill.length > 0) body.prefillFields = prefill.map(documensoPrefill);
+		const document = await request(ctx, {
+			method: 'POST',
+			path: '/api/v2/template/use',
+			body,
+			itemIndex,
+			errorHints: { 404: templateNotFoundHint(input.templateId, this.idLooks.template) },
+		});
+		return { documentId: document.id, ...documentedDocument(document, baseUrl, teamUrl) };
+	},
+
+	async getDocument(ctx, documentId, itemIndex) {
+		const document = await rawDocument(ctx, documentId, itemIndex);
+		return documentedDocument(document, await baseUrlOf(ctx, itemIndex), await teamUrlOf(ctx, itemIndex));
+	},
+
+	// GET /document (document.find, packages/trpc/server/document-router/find-documents.ts): newest first.
+	async listDocuments(ctx, filter, limit, itemIndex) {
+		const qs: IDataObject = {};
+		if (filter.status) qs.status = filter.status;
+		if (filter.templateId) qs.templateId = numericId(ctx, filter.templateId, 'Filters › Template', itemIndex);
+		const baseUrl = await baseUrlOf(ctx, itemIndex);
+		const documents = await signingPages(
+			ctx,
+			async (page, perPage) =>
+				(
+					await request<DocumensoPage>(ctx, {
+						method: 'GET',
+						path: '/api/v2/document',
+						qs: { ...qs, page, perPage },
+						itemIndex,
+					})
+				).data,
+			'documents',
+			{ maxPerPage: MAX_PER_PAGE, limit, itemIndex },
+		);
+		return documents.map((document) =>
+			documentedDocument(document, baseUrl, (document.team as IDataObject | undefined)?.url as string | undefined),
+		);
+	},
+
+	/**
+	 * POST /document/distribute (document.distribute, packages/lib/server-only/document/send-document.ts).
+	 * Documenso also sends a pending document again and refuses a finished one with a plain 500; the
+	 * documented Send takes only a draft, so the status is read first. Its answer has no recipients:
+	 * the document is read again.
+	 */
+	async send(ctx, documentId, itemIndex) {
+		const document = await rawDocument(ctx, documentId, itemIndex);
+		if (document.status !== 'DRAFT') {
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`Document ${documentId} is not a draft (it is ${statusWords(document.status)}): only a draft can be sent`,
+				{ itemIndex, description: 'It was sent already, or is completed, rejected or cancelled. To remind its signers, use Resend.' },
+			);
+		}
+		await request(ctx, {
+			method: 'POST',
+			path: '/api/v2/document/distribute',
+			body: { documentId: document.id as number },
+			itemIndex,
+		});
+		return await this.getDocument(ctx, documentId, itemIndex);
+	},
+
+	/**
+	 * POST /document/redistribute (document.redistribute, packages/lib/server-only/document/resend-document.ts)
+	 * takes the recipients to remind, at least one, and skips without a word the ones that are not
+	 * on the document, have signed or are CC. So the node reads the document, computes All Pending
+	 * Signers (what resend-document.ts itself keeps: not CC, not signed) and refuses what the
+	 * documented API refuses, before sending.
+	 */
+	async resend(ctx, documentId, recipientIds, itemIndex) {
+		const document = await rawDocument(ctx, documentId, itemIndex);
+		if (document.status !== 'PENDING') {
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`Document ${documentId} cannot be reminded: it is ${statusWords(document.status)}`,
+				{
+					itemIndex,
+					description: `Only a pending document can be reminded: ${document.status === 'DRAFT' ? 'send the draft first (Send)' : 'nobody is left to sign'}.`,
+				},
+			);
+		}
+		const recipients = ((document.recipients as IDataObject[] | undefined) ?? []).filter(
+			(recipient) => recipient.role !== 'CC',
+		);
+		let ids: number[];
+		if (recipientIds === 'allPending') {
+			ids = recipients
+				.filter((recipient) => recipient.signingStatus === 'NOT_SIGNED')
+				.map((recipient) => recipient.id as number);
+		} else {
+			ids = [...new Set(recipientIds.map((id) => numericId(ctx, id, 'Recipient IDs', itemIndex)))];
+			for (const id of ids) {
+				const recipient = ((document.recipients as IDataObject[] | undefined) ?? []).find(
+					(candidate) => candidate.id === id,
+				);
+				const problem = !recipient
+					? 'is not a recipient of this document'
+					: recipient.role === 'CC'
+						? 'is in CC: CC recipients get a copy once it is completed and are never reminded'
+						: recipient.signingStatus !== 'NOT_SIGNED'
+							? `has ${recipient.signingStatus === 'SIGNED' ? 'signed' : 'rejected'} already`
+							: undefined;
+				if (problem) {
+					throw new NodeOperationError(ctx.getNode(), `Recipient IDs: recipient ${id} ${problem}`, {
+						itemIndex,
+						description: `Document ${documentId}'s recipients are listed by Get (recipientId). Nothing was sent.`,
+					});
+				}
+			}
+		}
+		// Nobody left to remind: Documenso refuses an empty list, and there is nothing to send.
+		if (ids.length === 0) return { resent: [] };
+		const result = await request(ctx, {
+			method: 'POST',
+			path: '/api/v2/document/redistribute',
+			body: { documentId: document.id as number, recipients: ids },
+			itemIndex,
+		});
+		return { resent: ids, ...result };
+	},
+
+	/**
+	 * POST /envelope/cancel {envelopeId, reason?} (envelope.cancel,
+	 * packages/trpc/server/envelope-router/cancel-envelope.ts; cancelDocument in
+	 * packages/lib/server-only/document/cancel-document.ts): the envelope's id, not the document's
+	 * number, and only a PENDING document; anything else is 400 INVALID_REQUEST.
+	 */
+	async cancel(ctx, documentId, itemIndex) {
+		const document = await rawDocument(ctx, documentId, itemIndex);
+		if (document.status !== 'PENDING') return { refused: { status: String(document.status), repeated: false } };
+		const cancelled = await answer(ctx, {
+			method: 'POST',
+			path: '/api/v2/envelope/cancel',
+			body: { envelopeId: String(document.envelopeId) },
+			itemIndex,
+			acceptStatuses: [400],
+		});
+		if (cancelled.error) {
+			// The document left PENDING meanwhile (completed, cancelled elsewhere): its status says why.
+			const { status } = await rawDocument(ctx, documentId, itemIndex);
+			if (status === 'PENDING') throw cancelled.error;
+			return { refused: { status: String(status), repeated: cancelled.repeated } };
+		}
+		return {
+			cancelled: { id: document.id, envelopeId: document.envelopeId, status: 'CANCELLED', ...cancelled.body },
+		};
+	},
+
+	/**
+	 * The PDF routes of apps/remix/server/api/download/download.ts (a Hono router in front of the
+	 * tRPC ones). `GET /document/{documentId}/download` always serves the signed file: it reads
+	 * `version` from the path, where it never is, so `?version=original` is ignored; the original
+	 * comes from `GET /envelope/item/{envelopeItemId}/download?version=original`.
+	 */
+	async downloadFile(ctx, document, file, itemIndex) {
+		const id = numericId(ctx, file.documentId, 'Document ID', itemIndex);
+		const items = (document.envelopeItems as IDataObject[] | undefined) ?? [];
+		const itemId = items[0]?.id ?? (document.documentData as IDataObject | undefined)?.envelopeItemId;
+		const target =
+			file.version === 'signed'
+				? { path: `/api/v2/document/${id}/download` }
+				: {
+						path: `/api/v2/envelope/item/${encodeURIComponent(String(itemId))}/download`,
+						qs: { version: 'original' },
+					};
+		return await answer<unknown>(ctx, {
+			method: file.method,
+			...target,
+			encoding: file.method === 'GET' ? 'stream' : undefined,
+			timeoutMs: file.timeoutMs,
+			itemIndex,
+		});
+	},
+
+	/**
+	 * GET /envelope/{envelopeId}/audit-log (envelope.auditLog.find,
+	 * packages/trpc/server/envelope-router/find-envelope-audit-logs.ts): 50 a page and newest first by
+	 * default; read oldest first, every page, as the documented log is.
+	 */
+	async auditLog(ctx, documentId, itemIndex) {
+		const document = await rawDocument(ctx, documentId, itemIndex);
+		const path = `/api/v2/envelope/${encodeURIComponent(String(document.envelopeId))}/audit-log`;
+		const entries: IDataObject[] = [];
+		for (let page = 1; ; page++) {
+			const answered = await request<DocumensoPage>(ctx, {
+				method: 'GET',
+				path,
+				qs: { page, perPage: MAX_PER_PAGE, orderByDirection: 'asc' },
+				itemIndex,
+			});
+			entries.push(...answered.data);
+			if (answered.data.length === 0 || page >= answered.totalPages) break;
+		}
+		return entries.map(documentedAuditEntry);
+	},
+
+	webhooks: {
+		secretHeader: 'x-documenso-secret',
+		// Documenso sends the header on every delivery, empty when the webhook has no secret: without
+		// one, anybody who knows the URL could start the workflow.
+		secretRequired: true,
+		shape: '{ event, payload, createdAt, webhookEndpoint }',
+		setup: "the webhook's Secret in Documenso (team settings → Webhooks)",
+	},
+
+	parseDelivery({ body }, { baseUrl }) {
+		return documensoEvent(body, (baseUrl ?? '').replace(/\/+$/, ''));
+	},
+};

@@ -1,0 +1,158 @@
+import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { isObject } from '../../shared/credentialTest';
+import { mapConcurrently, type RequestPacer } from '../../shared/concurrency';
+import type { RequestContext } from '../../shared/request';
+import { DOCUMENTED_API_PROBE } from './documented';
+import { formbricksCredentialProbe } from './formbricksCredential';
+import { documentedEvent, documentedSurvey, formbricksError } from './formbricksShapes';
+import { dateQuery, managementV1 } from './managementV1';
+import type { RemoteHook, ResponsePage, ResponsePageQuery, SurveyAdapter } from './index';
+
+/**
+ * Formbricks' own API, as its source answers (commit b66c1dd978af618a0e402bd3343b456bed68594c,
+ * 5.4.0-rc.1; facts and source files in test/sandbox/formbricks/README.md). Surveys, single
+ * responses and webhooks through the management API v1; lists of responses through v2, the only
+ * one with oldest-first order, date filters and pages of 250. Neither tells how many responses a
+ * survey has: where the documented shape has a count, it is counted here.
+ */
+const SERVICE = 'Formbricks server';
+
+/** v2's largest page (`ZGetFilter`: limit 1 to 250). */
+const PAGE_SIZE = 250;
+
+/** Surveys whose responses are counted at the same time for Survey → Get Many. */
+const COUNT_CONCURRENCY = 4;
+
+const v1 = managementV1(SERVICE, formbricksError);
+const request = v1.request;
+
+/** `GET /api/v2/management/responses`: a survey's responses, oldest first, with v2's filters. */
+async function v2Responses(
+	ctx: RequestContext,
+	query: { surveyId: string; skip: number; limit: number; itemIndex?: number; baseUrl?: string; pacer?: RequestPacer },
+	dates: IDataObject = {},
+): Promise<IDataObject[]> {
+	const { data } = await request<{ data: IDataObject[] }>(ctx, {
+		method: 'GET',
+		path: '/api/v2/management/responses',
+		qs: {
+			surveyId: query.surveyId,
+			limit: query.limit,
+			skip: query.skip,
+			sortBy: 'createdAt',
+			order: 'asc',
+			...dates,
+		},
+		itemIndex: query.itemIndex,
+		baseUrl: query.baseUrl,
+		pacer: query.pacer,
+	});
+	return data;
+}
+
+/**
+ * How many responses a survey has, which no Formbricks API returns (v2 computes `meta.total` and
+ * leaves it out of its answer): one page of 250 tells it for most surveys; beyond, whether a
+ * response exists at a position is asked with pages of one, doubling the position until none is
+ * there, then halving the gap, so 100,000 responses take about 20 small requests.
+ */
+async function countResponses(
+	ctx: RequestContext,
+	surveyId: string,
+	itemIndex: number | undefined,
+	pacer: RequestPacer,
+): Promise<number> {
+	const first = await v2Responses(ctx, { surveyId, skip: 0, limit: PAGE_SIZE, itemIndex, pacer });
+	if (first.length < PAGE_SIZE) return first.length;
+	const exists = async (position: number) =>
+		(await v2Responses(ctx, { surveyId, skip: position, limit: 1, itemIndex, pacer })).length > 0;
+	// There is a response at `present` and none at `absent`: the count lies in (present, absent].
+	let present = PAGE_SIZE - 1;
+	let absent = PAGE_SIZE * 2 - 1;
+	while (await exists(absent)) {
+		present = absent;
+		absent = absent * 2 + 1;
+	}
+	while (absent - present > 1) {
+		const middle = Math.floor((present + absent) / 2);
+		if (await exists(middle)) present = middle;
+		else absent = middle;
+	}
+	return absent;
+}
+
+/**
+ * The workspace a webhook is registered in, which Formbricks requires: the credential's
+ * Workspace ID, else the key's own workspace from `GET /api/v1/management/me` (`workspace.id`
+ * on Formbricks 5; `id` on older servers, whose environments are accepted in its place).
+ */
+async function workspaceIdOf(ctx: RequestContext): Promise<string> {
+	const credentials = await ctx.getCredentials('surveyApi');
+	const given = String(credentials.workspaceId ?? '').trim();
+	if (given !== '') return given;
+	const me = await request<IDataObject>(ctx, { method: 'GET', path: '/api/v1/management/me' });
+	const workspace = isObject(me.workspace) ? me.workspace.id : undefined;
+	const id = typeof workspace === 'string' ? workspace : me.id;
+	if (typeof id !== 'string' || id === '') {
+		throw new NodeOperationError(ctx.getNode(), 'Formbricks did not tell which workspace this API key belongs to', {
+			description: 'Give the workspace\'s ID in the credential\'s Workspace ID field (Formbricks shows it under the workspace\'s settings → General).',
+		});
+	}
+	return id;
+}
+
+export const formbricksAdapter: SurveyAdapter = {
+	api: 'formbricks',
+	serviceName: SERVICE,
+	maxPageSize: PAGE_SIZE,
+	deliveryShape: '{ webhookId, event, data: { id, surveyId, createdAt, data, …, survey } } (a Formbricks webhook)',
+	credentialProbe: formbricksCredentialProbe(DOCUMENTED_API_PROBE),
+
+	async listSurveys(ctx, itemIndex) {
+		return (await v1.listSurveys(ctx, itemIndex)).map(documentedSurvey);
+	},
+
+	async withResponseCounts(ctx, surveys, itemIndex) {
+		const counts = await mapConcurrently(
+			surveys.map((survey) => async (pacer: RequestPacer) => await countResponses(ctx, String(survey.id), itemIndex, pacer)),
+			COUNT_CONCURRENCY,
+		);
+		return surveys.map((survey, index) => ({ ...survey, responseCount: counts[index] }));
+	},
+
+	async getSurvey(ctx, surveyId, itemIndex) {
+		return documentedSurvey(await v1.getSurvey(ctx, surveyId, itemIndex));
+	},
+
+	async responsePage(ctx, query: ResponsePageQuery): Promise<ResponsePage> {
+		const responses = await v2Responses(ctx, query, dateQuery(query.dateFilter));
+		// v2 answers an unknown survey with no responses: its survey route says whether it exists.
+		if (query.skip === 0 && responses.length === 0) await this.getSurvey(ctx, query.surveyId, query.itemIndex);
+		return { responses };
+	},
+
+	getResponse: v1.getResponse,
+	deleteResponse: v1.deleteResponse,
+
+	async listHooks(ctx) {
+		const { data } = await request<{ data: RemoteHook[] }>(ctx, { method: 'GET', path: '/api/v1/webhooks' });
+		return data;
+	},
+
+	async registerHook(ctx, { url, triggers, surveyIds, name }) {
+		const workspaceId = await workspaceIdOf(ctx);
+		// Answered 200 (not 201), with the secret only here (apps/web/app/api/v1/webhooks/route.ts).
+		const { data } = await request<{ data: { id: string; secret: unknown } }>(ctx, {
+			method: 'POST',
+			path: '/api/v1/webhooks',
+			body: { url, triggers, surveyIds, workspaceId, source: 'n8n', name },
+		});
+		return data;
+	},
+
+	deleteHook: v1.deleteHook,
+
+	parseDelivery: documentedEvent,
+};

@@ -1,0 +1,121 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/*
+ * What free text gives away by its form alone: e-mail addresses and phone numbers, wherever
+ * they stand. Values known from personal fields are found again by `recurrences.ts`.
+ */
+
+const EMAIL_IN_TEXT = /[^\s@<>()[\]"',;:/]+@[^\s@<>()[\]"',;:/]+\.[A-Za-z]{2,}/g;
+/** Dates and times are set aside before phone numbers are looked for, so they neither match nor hide one. */
+const DATE_IN_TEXT =
+	/\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?|\b\d{1,2}[./-]\d{1,2}[./-]\d{4}\b|\b\d{4}[./]\d{2}[./]\d{2}\b/g;
+const PHONE_IN_TEXT = /(?:\+|\b)\d[\d\s().-]{5,}\d\b/g;
+const MIN_PHONE_DIGITS = 7;
+/** Without a leading + or 0, a run of digits is a phone number only from this length (else: amounts, years). */
+const MIN_BARE_PHONE_DIGITS = 10;
+const MAX_PHONE_DIGITS = 15;
+
+/**
+ * Whether a run of digits is a phone number. One starting with `+`, `0` or `(` is from 7 digits;
+ * any other needs 10 digits, no group of a single digit (an ISBN: `978-3-16-148410-0`), and must
+ * not stand in a URL or parameter (`?id=1234567890`).
+ */
+function isPhoneLike(candidate: string, before: string): boolean {
+	const digits = candidate.replace(/\D/g, '');
+	if (digits.length < MIN_PHONE_DIGITS) return false;
+	if (/^[+0(]/.test(candidate)) return true;
+	if (digits.length < MIN_BARE_PHONE_DIGITS || /[=/?&#:]$/.test(before)) return false;
+	return candidate.split(/[\s().-]+/).every((group) => group.length !== 1);
+}
+
+/** A number as long as a phone number (10 to 15 digits, a whole number): its digits, else undefined. */
+export function phoneDigitsOf(value: number): string | undefined {
+	const digits = Number.isInteger(value) ? String(Math.abs(value)) : '';
+	return digits.length >= MIN_BARE_PHONE_DIGITS && digits.length <= MAX_PHONE_DIGITS
+		? digits
+		: undefined;
+}
+
+/** The text with each e-mail address replaced. */
+export function replaceEmails(text: string, replace: (email: string) => string): string {
+	return text.replace(EMAIL_IN_TEXT, replace);
+}
+
+/** The e-mail addresses in a text. */
+export function emailsIn(text: string): string[] {
+	return text.match(EMAIL_IN_TEXT) ?? [];
+}
+
+/** The text with each phone number replaced; dates and times are left as they are. */
+export function replacePhones(text: string, replace: (phone: string) => string): string {
+	let result = '';
+	let last = 0;
+	const scrub = (segment: string) =>
+		segment.replace(PHONE_IN_TEXT, (match: string, offset: number) =>
+			isPhoneLike(match, segment.slice(Math.max(0, offset - 1), offset)) ? replace(match) : match,
+		);
+	for (const date of text.matchAll(DATE_IN_TEXT)) {
+		result += scrub(text.slice(last, date.index)) + date[0];
+		last = date.index + date[0].length;
+	}
+	return result + scrub(text.slice(last));
+}
+
+/** An answer holding a JSON object or list, as some survey questions store them. */
+export function parseJsonAnswer(text: string): IDataObject | unknown[] | undefined {
+	const trimmed = text.trim();
+	if (!/^[[{][\s\S]*[\]}]$/.test(trimmed)) return undefined;
+	try {
+		const parsed = JSON.parse(trimmed) as unknown;
+		return parsed !== null && typeof parsed === 'object'
+			? (parsed as IDataObject | unknown[])
+			: undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+export interface LabelledValue<K> {
+	kind: K;
+	value: string;
+	/** Where the value starts in the text. */
+	index: number;
+}
+
+/**
+ * "Label: value" written into free text, as people do in notes and titles ("Applicant: Ada
+ * Lovelace", "E-mail: …", "Date de naissance : 10/12/1815"). A label is one to three words at the
+ * start of a line or after `;`, `|`, `•`, `(` or a comma, followed by a colon and a space.
+ */
+const LABEL =
+	/(^|[\n;|•(]|,\s|\s[-–—]\s)[ \t]*([\p{L}][\p{L}\p{M}'’&/-]*(?:[ \t]+[\p{L}\p{M}'’&/-]+){0,2})[ \t]*[:：][ \t]+/gu;
+/** Where a value ends: the end of its line, a separator, or the next label. */
+const VALUE_END = /[\n;|•\t]|,\s+[\p{L}][\p{L}\p{M}'’&/ -]{0,40}[:：]\s|\s{2,}/u;
+/** Values of these kinds also end at a comma or a bracket ("Name: Ada Lovelace, born 1815"); addresses go on. */
+const SHORT_VALUE_END = /[,(]|\s[-–—]\s|[^\s.][^\s.]\.\s/u;
+const MAX_LABELLED_VALUE = 120;
+
+export function labelledValues<K extends string>(
+	text: string,
+	kindOfLabel: (label: string) => K | undefined,
+	isShort: (kind: K) => boolean,
+): Array<LabelledValue<K>> {
+	if (!/[:：]/.test(text)) return [];
+	const found: Array<LabelledValue<K>> = [];
+	for (const match of text.matchAll(LABEL)) {
+		const kind = kindOfLabel(match[2]);
+		if (kind === undefined) continue;
+		const index = match.index + match[0].length;
+		let rest = text.slice(index, index + MAX_LABELLED_VALUE);
+		const end = VALUE_END.exec(rest);
+		if (end) rest = rest.slice(0, end.index);
+		if (isShort(kind)) {
+			const shortEnd = SHORT_VALUE_END.exec(rest);
+			// A sentence's full stop ends a name, but an initial's ("Ada K. Lovelace") does not.
+			if (shortEnd) rest = rest.slice(0, shortEnd.index + (/\.\s$/.test(shortEnd[0]) ? 2 : 0));
+		}
+		const value = rest.replace(/[\s.!?]+$/, '');
+		if (value !== '') found.push({ kind, value, index });
+	}
+	return found;
+}

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Installs the real Karakeep (its REST API, from the source snapshot in shared/real-services/karakeep)
+# once into .karakeep-runtime/ (git-ignored), for the tests against the real Karakeep.
+# Idempotent: Karakeep's start.sh skips its install when its marker matches; this script then
+# only checks that the server starts (a few seconds) and stops it.
+#
+# start.sh is looked for where test/harness/karakeep.ts looks: $KARAKEEP_REAL_DIR, then
+# ../shared/real-services/karakeep beside the project, then /work/shared/real-services/karakeep.
+set -euo pipefail
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+# Under a node_modules folder, so that n8n-node lint (ESLint) and jest skip Karakeep's own sources as
+# they skip any installed package. test/harness/karakeep.ts uses the same folder.
+runtime="$root/.karakeep-runtime/node_modules"
+
+karakeep_dir=""
+for dir in "${KARAKEEP_REAL_DIR:-}" "$root/../shared/real-services/karakeep" /work/shared/real-services/karakeep; do
+  if [ -n "$dir" ] && [ -f "$dir/start.sh" ]; then
+    karakeep_dir="$(cd "$dir" && pwd)"
+    break
+  fi
+done
+if [ -z "$karakeep_dir" ]; then
+  echo "The real Karakeep is not available: no start.sh in \$KARAKEEP_REAL_DIR (${KARAKEEP_REAL_DIR:-unset})," \
+    "$root/../shared/real-services/karakeep or /work/shared/real-services/karakeep." \
+    "Set KARAKEEP_REAL_DIR to the folder that holds Karakeep's start.sh (shared/real-services/karakeep)." >&2
+  exit 1
+fi
+
+# start.sh compiles better-sqlite3 from source: it needs make, g++ and python3 (Debian's packages).
+missing=()
+command -v make >/dev/null || missing+=(make)
+command -v g++ >/dev/null || missing+=(g++)
+command -v python3 >/dev/null || missing+=(python3)
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo_if_needed=()
+  [ "$(id -u)" -eq 0 ] || sudo_if_needed=(sudo)
+  echo "installing build-essential and python3 from Debian's packages (missing: ${missing[*]})"
+  "${sudo_if_needed[@]}" apt-get update -q
+  "${sudo_if_needed[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends build-essential python3
+fi
+
+mkdir -p "$runtime" "$root/.tmp"
+data="$(mktemp -d "$root/.tmp/karakeep-install-XXXXXX")"
+ready="$data.ready"
+log="$runtime/install.log"
+echo "installing Karakeep from $karakeep_dir into $runtime (once; about 90 s and 640 MB; log: $log)"
+
+# Its own process group (set -m), so that stopping it stops whatever start.sh is running.
+set -m
+KARAKEEP_CACHE="$runtime" bash "$karakeep_dir/start.sh" --port 0 --data "$data" > "$ready" 2> "$log" &
+pid=$!
+set +m
+cleanup() {
+  kill -TERM -- "-$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  rm -rf "$data" "$ready"
+}
+trap cleanup EXIT
+
+# Waits for the ready line (start.sh prints it once the API listens) or for start.sh to fail.
+while [ ! -s "$ready" ]; do
+  if ! kill -0 "$pid" 2>/dev/null; then
+    echo "Karakeep's start.sh failed; the end of its log ($log):" >&2
+    tail -n 40 "$log" >&2
+    exit 1
+  fi
+  sleep 1
+done
+url="$(node -p 'JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).url' "$ready")"
+echo "Karakeep is installed in $runtime and starts (it answered at $url)"

@@ -1,0 +1,385 @@
+/**
+ * Documenso's data as its API v2 shows it (documenso/documenso at tag v2.17.0, commit
+ * 75330166cc00b29c14399bc2e391e4b4d8080c00): one envelope per document or template, with a
+ * numeric legacy id (`document_<n>` / `template_<n>` as secondaryId), numeric recipient and
+ * field ids, and the views the routes answer with. Each view follows the zod schema named
+ * beside it in Documenso's source; the contract tests parse every one with the schemas of
+ * `@documenso/sdk-typescript`.
+ */
+import { randomBytes } from 'node:crypto';
+
+export const ROLES = ['SIGNER', 'APPROVER', 'VIEWER', 'CC', 'ASSISTANT'] as const;
+export type Role = (typeof ROLES)[number];
+export const STATUSES = ['DRAFT', 'PENDING', 'COMPLETED', 'REJECTED', 'CANCELLED'] as const;
+export type Status = (typeof STATUSES)[number];
+export type FieldType =
+	| 'SIGNATURE'
+	| 'FREE_SIGNATURE'
+	| 'INITIALS'
+	| 'NAME'
+	| 'EMAIL'
+	| 'DATE'
+	| 'TEXT'
+	| 'NUMBER'
+	| 'RADIO'
+	| 'CHECKBOX'
+	| 'DROPDOWN';
+
+/** The API token's owner: audit entries made through the API carry the team's name. */
+export const OWNER = { userId: 1, teamId: 1, teamUrl: 'sandbox', teamName: 'Sandbox team' };
+export const OWNER_USER = { id: 1, name: 'Sandbox Admin', email: 'admin@sandbox.test' };
+
+export interface Recipient {
+	id: number;
+	email: string;
+	name: string;
+	/** The secret part of `<webapp>/sign/<token>`. */
+	token: string;
+	role: Role;
+	readStatus: 'NOT_OPENED' | 'OPENED';
+	signingStatus: 'NOT_SIGNED' | 'SIGNED' | 'REJECTED';
+	sendStatus: 'NOT_SENT' | 'SENT';
+	signedAt: string | null;
+	rejectionReason: string | null;
+	signingOrder: number | null;
+	expiresAt: string | null;
+	expirationNotifiedAt: string | null;
+}
+
+export interface Field {
+	id: number;
+	secondaryId: string;
+	recipientId: number;
+	type: FieldType;
+	page: number;
+	positionX: number;
+	positionY: number;
+	width: number;
+	height: number;
+	customText: string;
+	inserted: boolean;
+	fieldMeta: Record<string, unknown> | null;
+}
+
+export interface AuditLog {
+	id: string;
+	createdAt: string;
+	type: string;
+	data: Record<string, unknown>;
+	name: string | null;
+	email: string | null;
+	userId: number | null;
+	userAgent: string | null;
+	ipAddress: string | null;
+}
+
+export interface Meta {
+	id: string;
+	subject: string | null;
+	message: string | null;
+	redirectUrl: string | null;
+	timezone: string | null;
+	dateFormat: string | null;
+	language: string;
+	distributionMethod: 'EMAIL' | 'NONE';
+	signingOrder: 'PARALLEL' | 'SEQUENTIAL';
+}
+
+export interface Envelope {
+	/** `envelope_<16 letters>`. */
+	id: string;
+	type: 'DOCUMENT' | 'TEMPLATE';
+	/** The document id or template id of the API's document and template routes. */
+	legacyId: number;
+	title: string;
+	status: Status;
+	source: 'DOCUMENT' | 'TEMPLATE' | 'TEMPLATE_DIRECT_LINK';
+	externalId: string | null;
+	/** The template a document was made from. */
+	templateId: number | null;
+	formValues: Record<string, string | boolean | number> | null;
+	createdAt: string;
+	updatedAt: string;
+	completedAt: string | null;
+	deletedAt: string | null;
+	meta: Meta;
+	recipients: Recipient[];
+	fields: Field[];
+	/** The one PDF of a document (`envelope_item_<16 letters>`) and its document data. */
+	item: { id: string; title: string; documentDataId: string };
+	auditLogs: AuditLog[];
+}
+
+const LETTERS = 'abcdefhiklmnorstuvwxyz';
+/** Ids as Documenso's `prefixedId` makes them (packages/lib/universal/id.ts): a prefix and 16 letters. */
+export const prefixedId = (prefix: string) =>
+	`${prefix}_${[...randomBytes(16)].map((byte) => LETTERS[byte % LETTERS.length]).join('')}`;
+
+/** Recipient tokens are nanoids (21 characters). */
+export const recipientToken = () => randomBytes(16).toString('base64url').slice(0, 21);
+
+const recipientAuth = () => ({ accessAuth: [], actionAuth: [] });
+const documentAuth = () => ({ globalAccessAuth: [], globalActionAuth: [] });
+
+/** How a recipient's own signing page is reached (`apps/remix/app/routes/_recipient+/sign.$token+`). */
+export const signingUrl = (webappUrl: string, recipient: Recipient) =>
+	`${webappUrl}/sign/${recipient.token}`;
+
+const legacyIds = (envelope: Envelope) =>
+	envelope.type === 'DOCUMENT'
+		? { documentId: envelope.legacyId, templateId: null }
+		: { documentId: null, templateId: envelope.legacyId };
+
+/** ZRecipientLiteSchema (packages/lib/types/recipient.ts) with mapRecipientToLegacyRecipient's ids. */
+export const recipientView = (envelope: Envelope, recipient: Recipient) => ({
+	envelopeId: envelope.id,
+	role: recipient.role,
+	readStatus: recipient.readStatus,
+	signingStatus: recipient.signingStatus,
+	sendStatus: recipient.sendStatus,
+	id: recipient.id,
+	email: recipient.email,
+	name: recipient.name,
+	token: recipient.token,
+	documentDeletedAt: null,
+	expired: null,
+	expiresAt: recipient.expiresAt,
+	expirationNotifiedAt: recipient.expirationNotifiedAt,
+	signedAt: recipient.signedAt,
+	authOptions: recipientAuth(),
+	signingOrder: recipient.signingOrder,
+	rejectionReason: recipient.rejectionReason,
+	...legacyIds(envelope),
+});
+
+/** ZFieldSchema (packages/lib/types/field.ts) with mapFieldToLegacyField's ids. */
+export const fieldView = (envelope: Envelope, field: Field) => ({
+	envelopeId: envelope.id,
+	envelopeItemId: envelope.item.id,
+	type: field.type,
+	id: field.id,
+	secondaryId: field.secondaryId,
+	recipientId: field.recipientId,
+	page: field.page,
+	positionX: field.positionX,
+	positionY: field.positionY,
+	width: field.width,
+	height: field.height,
+	customText: field.customText,
+	inserted: field.inserted,
+	fieldMeta: field.fieldMeta,
+	...legacyIds(envelope),
+});
+
+const metaCommon = (meta: Meta) => ({
+	id: meta.id,
+	subject: meta.subject,
+	message: meta.message,
+	timezone: meta.timezone,
+	dateFormat: meta.dateFormat,
+	redirectUrl: meta.redirectUrl,
+	signingOrder: meta.signingOrder,
+	distributionMethod: meta.distributionMethod,
+	typedSignatureEnabled: true,
+	uploadSignatureEnabled: true,
+	drawSignatureEnabled: true,
+	allowDictateNextSigner: false,
+	language: meta.language,
+	emailSettings: null,
+});
+
+/** The fields every document view shares (LegacyDocumentSchema's picks in packages/lib/types/document.ts). */
+const documentBase = (envelope: Envelope) => ({
+	visibility: 'EVERYONE',
+	status: envelope.status,
+	source: envelope.source,
+	id: envelope.legacyId,
+	externalId: envelope.externalId,
+	userId: OWNER.userId,
+	authOptions: documentAuth(),
+	formValues: envelope.formValues,
+	title: envelope.title,
+	createdAt: envelope.createdAt,
+	updatedAt: envelope.updatedAt,
+	completedAt: envelope.completedAt,
+	deletedAt: envelope.deletedAt,
+	teamId: OWNER.teamId,
+	folderId: null,
+	envelopeId: envelope.id,
+	internalVersion: 1,
+	templateId: envelope.templateId,
+	documentDataId: envelope.item.documentDataId,
+});
+
+/** ZDocumentSchema: GET /document/{id} and POST /template/use. */
+export const documentView = (envelope: Envelope) => ({
+	...documentBase(envelope),
+	documentData: {
+		type: 'BYTES_64',
+		id: envelope.item.documentDataId,
+		data: '',
+		initialData: '',
+		envelopeItemId: envelope.item.id,
+	},
+	documentMeta: {
+		...metaCommon(envelope.meta),
+		emailId: null,
+		emailReplyTo: null,
+		envelopeExpirationPeriod: null,
+		reminderSettings: null,
+		password: null,
+		documentId: envelope.legacyId,
+	},
+	envelopeItems: [{ id: envelope.item.id, envelopeId: envelope.id }],
+	folder: null,
+	recipients: envelope.recipients.map((recipient) => recipientView(envelope, recipient)),
+	fields: envelope.fields.map((field) => fieldView(envelope, field)),
+});
+
+/** ZDocumentLiteSchema: POST /document/distribute. */
+export const documentLiteView = (envelope: Envelope) => ({
+	...documentBase(envelope),
+	useLegacyFieldInsertion: false,
+});
+
+/** ZDocumentManySchema: the rows of GET /document. */
+export const documentManyView = (envelope: Envelope) => ({
+	...documentLiteView(envelope),
+	user: OWNER_USER,
+	recipients: envelope.recipients.map((recipient) => recipientView(envelope, recipient)),
+	team: { id: OWNER.teamId, url: OWNER.teamUrl },
+});
+
+const templateBase = (envelope: Envelope) => ({
+	type: 'PRIVATE',
+	visibility: 'EVERYONE',
+	id: envelope.legacyId,
+	externalId: envelope.externalId,
+	title: envelope.title,
+	userId: OWNER.userId,
+	teamId: OWNER.teamId,
+	authOptions: documentAuth(),
+	createdAt: envelope.createdAt,
+	updatedAt: envelope.updatedAt,
+	publicTitle: '',
+	publicDescription: '',
+	folderId: null,
+	envelopeId: envelope.id,
+	templateDocumentDataId: envelope.item.documentDataId,
+	directLink: null,
+	recipients: envelope.recipients.map((recipient) => recipientView(envelope, recipient)),
+	fields: envelope.fields.map((field) => fieldView(envelope, field)),
+});
+
+/** ZTemplateSchema (packages/lib/types/template.ts): GET /template/{id}. */
+export const templateView = (envelope: Envelope) => ({
+	...templateBase(envelope),
+	templateDocumentData: {
+		type: 'BYTES_64',
+		id: envelope.item.documentDataId,
+		data: '',
+		initialData: '',
+		envelopeItemId: envelope.item.id,
+	},
+	templateMeta: {
+		...metaCommon(envelope.meta),
+		emailId: null,
+		emailReplyTo: null,
+		templateId: envelope.legacyId,
+	},
+	user: OWNER_USER,
+	folder: null,
+	envelopeItems: [{ id: envelope.item.id, envelopeId: envelope.id }],
+});
+
+/** The rows of GET /template (template-router/router.ts, findTemplates' remapping). */
+export const templateManyView = (envelope: Envelope) => ({
+	...templateBase(envelope),
+	useLegacyFieldInsertion: false,
+	team: { id: OWNER.teamId, url: OWNER.teamUrl, name: OWNER.teamName },
+	templateMeta: {
+		signingOrder: envelope.meta.signingOrder,
+		distributionMethod: envelope.meta.distributionMethod,
+	},
+});
+
+/**
+ * ZWebhookDocumentSchema via mapEnvelopeToWebhookDocumentPayload (packages/lib/types/webhook-payload.ts):
+ * the document of every webhook delivery, recipients twice (`recipients` and the legacy `Recipient`),
+ * documentMeta with timezone and dateFormat forced to 'Etc/UTC' and 'yyyy-MM-dd hh:mm a'.
+ */
+export const webhookDocument = (envelope: Envelope) => {
+	const recipients = envelope.recipients.map((recipient) => ({
+		id: recipient.id,
+		envelopeId: envelope.id,
+		...legacyIds(envelope),
+		email: recipient.email,
+		name: recipient.name,
+		token: recipient.token,
+		documentDeletedAt: null,
+		expiresAt: recipient.expiresAt,
+		expirationNotifiedAt: recipient.expirationNotifiedAt,
+		signedAt: recipient.signedAt,
+		authOptions: recipientAuth(),
+		signingOrder: recipient.signingOrder,
+		rejectionReason: recipient.rejectionReason,
+		role: recipient.role,
+		readStatus: recipient.readStatus,
+		signingStatus: recipient.signingStatus,
+		sendStatus: recipient.sendStatus,
+	}));
+	return {
+		id: envelope.legacyId,
+		envelopeId: envelope.id,
+		externalId: envelope.externalId,
+		userId: OWNER.userId,
+		authOptions: documentAuth(),
+		formValues: envelope.formValues,
+		visibility: 'EVERYONE',
+		title: envelope.title,
+		status: envelope.status,
+		createdAt: envelope.createdAt,
+		updatedAt: envelope.updatedAt,
+		completedAt: envelope.completedAt,
+		deletedAt: envelope.deletedAt,
+		teamId: OWNER.teamId,
+		templateId: envelope.templateId,
+		source: envelope.source,
+		documentMeta: {
+			id: envelope.meta.id,
+			subject: envelope.meta.subject,
+			message: envelope.meta.message,
+			timezone: 'Etc/UTC',
+			dateFormat: 'yyyy-MM-dd hh:mm a',
+			redirectUrl: envelope.meta.redirectUrl,
+			signingOrder: envelope.meta.signingOrder,
+			allowDictateNextSigner: false,
+			typedSignatureEnabled: true,
+			uploadSignatureEnabled: true,
+			drawSignatureEnabled: true,
+			language: envelope.meta.language,
+			distributionMethod: envelope.meta.distributionMethod,
+			emailSettings: null,
+		},
+		recipients,
+		Recipient: recipients,
+	};
+};
+
+/** ZDocumentAuditLogSchema (packages/lib/types/document-audit-logs.ts). */
+export const auditLogView = (envelope: Envelope, entry: AuditLog) => ({
+	id: entry.id,
+	createdAt: entry.createdAt,
+	envelopeId: envelope.id,
+	type: entry.type,
+	data: entry.data,
+	name: entry.name,
+	email: entry.email,
+	userId: entry.userId,
+	userAgent: entry.userAgent,
+	ipAddress: entry.ipAddress,
+});
+
+/** Roles whose action completes a document: everyone but CC (complete-document-with-token.ts). */
+export const mustAct = (recipient: Recipient) =>
+	recipient.role !== 'CC' && recipient.signingStatus !== 'SIGNED';

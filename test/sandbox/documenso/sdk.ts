@@ -1,0 +1,257 @@
+/**
+ * Documenso's own schemas for the routes the flavour serves: the zod models of
+ * `@documenso/sdk-typescript` (generated from Documenso's `/api/v2/openapi.json`). They are
+ * exported from `@documenso/sdk-typescript/models/operations` as `<Operation>Request$inboundSchema`
+ * (what a server reads: path and query parameters, or the JSON body, in one object) and
+ * `<Operation>Response$inboundSchema` (what a client accepts).
+ *
+ * Every request is parsed with its request schema before a route runs, and every JSON answer with
+ * its response schema before it leaves: an answer that would not parse is a bug of the sandbox,
+ * and is sent as a 500 that says so.
+ */
+// One module per operation: the package's index loads all ~90 operations' schemas (a second of CPU).
+import {
+	TemplateFindTemplatesRequest$inboundSchema,
+	TemplateFindTemplatesResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/templatefindtemplates';
+import {
+	TemplateGetTemplateByIdRequest$inboundSchema,
+	TemplateGetTemplateByIdResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/templategettemplatebyid';
+import {
+	TemplateCreateDocumentFromTemplateRequest$inboundSchema,
+	TemplateCreateDocumentFromTemplateResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/templatecreatedocumentfromtemplate';
+import {
+	DocumentFindRequest$inboundSchema,
+	DocumentFindResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/documentfind';
+import {
+	DocumentGetRequest$inboundSchema,
+	DocumentGetResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/documentget';
+import {
+	DocumentDistributeRequest$inboundSchema,
+	DocumentDistributeResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/documentdistribute';
+import {
+	DocumentRedistributeRequest$inboundSchema,
+	DocumentRedistributeResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/documentredistribute';
+import {
+	DocumentDeleteRequest$inboundSchema,
+	DocumentDeleteResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/documentdelete';
+import { DocumentDownloadRequest$inboundSchema } from '@documenso/sdk-typescript/models/operations/documentdownload';
+import {
+	EnvelopeCancelRequest$inboundSchema,
+	EnvelopeCancelResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/envelopecancel';
+import {
+	EnvelopeAuditLogFindRequest$inboundSchema,
+	EnvelopeAuditLogFindResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/envelopeauditlogfind';
+import { EnvelopeItemDownloadRequest$inboundSchema } from '@documenso/sdk-typescript/models/operations/envelopeitemdownload';
+import type { ZodIssue, ZodTypeAny } from 'zod/v3';
+
+import { inputValidationFailed } from './errors';
+
+export interface Operation {
+	/** The tRPC procedure (`data.path` of Documenso's error answers). */
+	procedure: string;
+	method: 'GET' | 'POST';
+	/** Fastify's form of the OpenAPI path under /api/v2. */
+	url: string;
+	request: ZodTypeAny;
+	/** Absent for the PDF routes (Documenso's hono `downloadRoute` shadows the tRPC ones). */
+	response?: ZodTypeAny;
+}
+
+const operation = (
+	procedure: string,
+	method: Operation['method'],
+	url: string,
+	request: ZodTypeAny,
+	response?: ZodTypeAny,
+): Operation => ({ procedure, method, url: `/api/v2${url}`, request, response });
+
+/** Routes as packages/trpc/server/*-router declare them (openapi meta) at v2.17.0. */
+export const OPERATIONS = {
+	findTemplates: operation(
+		'template.findTemplates',
+		'GET',
+		'/template',
+		TemplateFindTemplatesRequest$inboundSchema,
+		TemplateFindTemplatesResponse$inboundSchema,
+	),
+	getTemplate: operation(
+		'template.getTemplateById',
+		'GET',
+		'/template/:templateId',
+		TemplateGetTemplateByIdRequest$inboundSchema,
+		TemplateGetTemplateByIdResponse$inboundSchema,
+	),
+	useTemplate: operation(
+		'template.createDocumentFromTemplate',
+		'POST',
+		'/template/use',
+		TemplateCreateDocumentFromTemplateRequest$inboundSchema,
+		TemplateCreateDocumentFromTemplateResponse$inboundSchema,
+	),
+	findDocuments: operation(
+		'document.find',
+		'GET',
+		'/document',
+		DocumentFindRequest$inboundSchema,
+		DocumentFindResponse$inboundSchema,
+	),
+	getDocument: operation(
+		'document.get',
+		'GET',
+		'/document/:documentId',
+		DocumentGetRequest$inboundSchema,
+		DocumentGetResponse$inboundSchema,
+	),
+	distributeDocument: operation(
+		'document.distribute',
+		'POST',
+		'/document/distribute',
+		DocumentDistributeRequest$inboundSchema,
+		DocumentDistributeResponse$inboundSchema,
+	),
+	redistributeDocument: operation(
+		'document.redistribute',
+		'POST',
+		'/document/redistribute',
+		DocumentRedistributeRequest$inboundSchema,
+		DocumentRedistributeResponse$inboundSchema,
+	),
+	deleteDocument: operation(
+		'document.delete',
+		'POST',
+		'/document/delete',
+		DocumentDeleteRequest$inboundSchema,
+		DocumentDeleteResponse$inboundSchema,
+	),
+	downloadDocument: operation(
+		'document.download',
+		'GET',
+		'/document/:documentId/download',
+		DocumentDownloadRequest$inboundSchema,
+	),
+	cancelEnvelope: operation(
+		'envelope.cancel',
+		'POST',
+		'/envelope/cancel',
+		EnvelopeCancelRequest$inboundSchema,
+		EnvelopeCancelResponse$inboundSchema,
+	),
+	findEnvelopeAuditLogs: operation(
+		'envelope.auditLog.find',
+		'GET',
+		'/envelope/:envelopeId/audit-log',
+		EnvelopeAuditLogFindRequest$inboundSchema,
+		EnvelopeAuditLogFindResponse$inboundSchema,
+	),
+	downloadEnvelopeItem: operation(
+		'envelope.item.download',
+		'GET',
+		'/envelope/item/:envelopeItemId/download',
+		EnvelopeItemDownloadRequest$inboundSchema,
+	),
+} as const;
+
+export type OperationName = keyof typeof OPERATIONS;
+
+/** The schema beneath optional/default/nullable wrappers, to read what a query parameter is. */
+function innerType(schema: ZodTypeAny): ZodTypeAny {
+	const def = schema._def as {
+		innerType?: ZodTypeAny;
+		schema?: ZodTypeAny;
+		getter?: () => ZodTypeAny;
+	};
+	if (def.innerType) return innerType(def.innerType);
+	if (def.getter) return innerType(def.getter());
+	return schema;
+}
+
+/**
+ * Query and path parameters arrive as strings; trpc-to-openapi coerces them to what the
+ * procedure's schema declares (numbers here), so `perPage=abc` fails as NaN.
+ */
+export function coerceParameters(
+	op: Operation,
+	raw: Record<string, unknown>,
+): Record<string, unknown> {
+	const shape = (op.request as unknown as { shape?: Record<string, ZodTypeAny> }).shape ?? {};
+	return Object.fromEntries(
+		Object.entries(raw).map(([name, value]) => {
+			const type = shape[name] ? innerType(shape[name])._def.typeName : undefined;
+			return [name, type === 'ZodNumber' && typeof value === 'string' ? Number(value) : value];
+		}),
+	);
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+	value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date);
+
+/**
+ * The keys a schema dropped. Documenso's zod objects strip unknown keys silently; the sandbox
+ * refuses them, with the issue `.strict()` would give, so that a test sees a field Documenso
+ * would ignore (a recipient's `role` on /template/use, say).
+ */
+function unknownKeys(
+	input: unknown,
+	output: unknown,
+	path: Array<string | number> = [],
+): ZodIssue[] {
+	if (Array.isArray(input) && Array.isArray(output)) {
+		return input.flatMap((entry, index) => unknownKeys(entry, output[index], [...path, index]));
+	}
+	if (!isPlainObject(input) || !isPlainObject(output)) return [];
+	const dropped = Object.keys(input).filter((key) => !(key in output));
+	const issues: ZodIssue[] = dropped.length
+		? [
+				{
+					code: 'unrecognized_keys',
+					keys: dropped,
+					path,
+					message: `Unrecognized key(s) in object: ${dropped.map((key) => `'${key}'`).join(', ')}`,
+				},
+			]
+		: [];
+	return [
+		...issues,
+		...Object.keys(input)
+			.filter((key) => key in output)
+			.flatMap((key) => unknownKeys(input[key], output[key], [...path, key])),
+	];
+}
+
+/** The request as the SDK's schema reads it, or Documenso's 400 "Input validation failed". */
+export function parseRequest<T = Record<string, unknown>>(
+	op: Operation,
+	input: unknown,
+	serverRules: (value: T) => ZodIssue[] = () => [],
+): T {
+	const result = op.request.safeParse(input);
+	if (!result.success) throw inputValidationFailed(op.procedure, result.error.issues);
+	const issues = [...unknownKeys(input, result.data), ...serverRules(result.data as T)];
+	if (issues.length > 0) throw inputValidationFailed(op.procedure, issues);
+	return result.data as T;
+}
+
+/** The answer, once it parses under the SDK's response schema. */
+export function checkAnswer<T>(op: Operation, answer: T): T {
+	const result = op.response?.safeParse(answer);
+	if (result && !result.success) {
+		throw new Error(
+			`Sandbox bug: the answer of ${op.procedure} does not parse under the SDK's response schema: ${JSON.stringify(result.error.issues.slice(0, 3))}`,
+		);
+	}
+	return answer;
+}
+
+/** A zod-style issue for a rule Documenso's server adds to what the SDK's schema checks. */
+export const issue = (path: Array<string | number>, message: string, code = 'custom'): ZodIssue =>
+	({ code, path, message }) as ZodIssue;

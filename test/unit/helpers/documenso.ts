@@ -1,0 +1,107 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { RecordedRequest, Sandbox } from '../../sandbox';
+import { DOCUMENSO_SEED, startSandbox } from '../../sandbox';
+import { coerceParameters, OPERATIONS, type Operation, parseRequest } from '../../sandbox/documenso/sdk';
+
+/**
+ * The signing sandbox as Documenso (test/sandbox/documenso) for node tests: it parses every
+ * request with the request schema of `@documenso/sdk-typescript` and answers 400 "Input validation
+ * failed" when it does not parse, and checks every JSON answer with the SDK's response schema
+ * before sending it (an answer that would not parse is a 500 naming the sandbox bug).
+ */
+
+/** The flavour's route of a request, matched as fastify matches it (`/document/:documentId`). */
+function routeOf(request: RecordedRequest): { op: Operation; params: Record<string, string> } | undefined {
+	const method = request.method === 'HEAD' ? 'GET' : request.method;
+	for (const op of Object.values(OPERATIONS)) {
+		if (op.method !== method) continue;
+		const names: string[] = [];
+		const pattern = new RegExp(
+			`^${op.url.replace(/:(\w+)/g, (_, name: string) => {
+				names.push(name);
+				return '([^/]+)';
+			})}$`,
+		);
+		const match = pattern.exec(request.path);
+		if (match) {
+			return { op, params: Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1])])) };
+		}
+	}
+	return undefined;
+}
+
+/**
+ * What broke Documenso's SDK schemas at the flavour: each API request it received that does not
+ * parse under its operation's request schema (checked again here, whatever the flavour answered),
+ * each request to a route Documenso does not have, and each 500 (a plain error, or an answer that
+ * did not parse under the SDK's response schema).
+ */
+export async function documensoSchemaProblems(url: string): Promise<string[]> {
+	const { requests } = (await (await fetch(`${url}/_sandbox/requests`)).json()) as { requests: RecordedRequest[] };
+	const problems: string[] = [];
+	for (const request of requests) {
+		if (!request.path.startsWith('/api/v2/') || request.path === '/api/v2/openapi.json') continue;
+		const where = `${request.method} ${request.path}`;
+		const route = routeOf(request);
+		if (!route) {
+			problems.push(`${where}: no such route in Documenso's API v2`);
+			continue;
+		}
+		const params = coerceParameters(route.op, route.params);
+		const raw =
+			route.op.method === 'GET'
+				? { ...coerceParameters(route.op, request.query as Record<string, unknown>), ...params }
+				: { ...(request.body as Record<string, unknown>), ...params };
+		try {
+			parseRequest(route.op, raw);
+		} catch (error) {
+			const body = (error as { details?: { body?: unknown } }).details?.body;
+			problems.push(`${where}: ${JSON.stringify(body ?? (error as Error).message)}`);
+		}
+		if (request.status >= 500) problems.push(`${where}: answered ${request.status}`);
+	}
+	return problems;
+}
+
+export interface DocumensoHarness {
+	sandbox: Sandbox;
+	/** A Signing API credential set to Documenso. */
+	credentials(extra?: IDataObject): Record<string, IDataObject>;
+	control<T = IDataObject>(route: string, method?: string, body?: unknown): Promise<T>;
+	requests(): Promise<RecordedRequest[]>;
+	clearRequests(): Promise<void>;
+	/** Requests the SDK's schemas refuse, and answers that broke them (see `documensoSchemaProblems`). */
+	schemaProblems(): Promise<string[]>;
+	stop(): Promise<void>;
+}
+
+export async function startDocumensoHarness(): Promise<DocumensoHarness> {
+	const sandbox = await startSandbox({ signing: 'documenso', webhookRetryDelayMs: 0 });
+	const url = sandbox.signing.url;
+	const control = async <T = IDataObject>(route: string, method = 'POST', body?: unknown): Promise<T> => {
+		const response = await fetch(`${url}/_sandbox${route}`, {
+			method,
+			headers: body === undefined ? {} : { 'content-type': 'application/json' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const text = await response.text();
+		if (!response.ok) throw new Error(`${method} /_sandbox${route} answered ${response.status}: ${text}`);
+		return (text ? JSON.parse(text) : undefined) as T;
+	};
+	return {
+		sandbox,
+		credentials: (extra = {}) => ({
+			signingApi: { api: 'documenso', baseUrl: `${url}/`, apiToken: sandbox.signing.apiKey, ...extra },
+		}),
+		control,
+		requests: async () => (await control<{ requests: RecordedRequest[] }>('/requests', 'GET')).requests,
+		clearRequests: async () => {
+			await control('/requests', 'DELETE');
+		},
+		schemaProblems: async () => await documensoSchemaProblems(url),
+		stop: async () => await sandbox.stop(),
+	};
+}
+
+export { DOCUMENSO_SEED };

@@ -1,0 +1,389 @@
+/**
+ * The Survey Trigger with the Survey API credential set to Formbricks.
+ *
+ * Registration runs against the Formbricks flavour of the sandbox, which refuses requests that
+ * Formbricks' OpenAPI files do not allow. Deliveries are built exactly as Formbricks builds them,
+ * by test/sandbox/formbricks/webhook.ts (`buildDelivery`), a port of formbricks/formbricks at
+ * commit b66c1dd978af618a0e402bd3343b456bed68594c:
+ * apps/web/modules/response-pipeline/lib/process-response-pipeline-job.ts (`createWebhookDeliveryTask`:
+ * the nested body `{ webhookId, event, data: { <response>, survey } }`, the headers, and
+ * `createWebhookMessageId`: the same `webhook-id` on every attempt of a job to a hook) and
+ * apps/web/lib/crypto.ts (`generateStandardWebhookSignature`).
+ */
+import { NodeApiError } from 'n8n-workflow';
+
+import { sealingContext, SurveyTrigger } from '../../nodes/Survey/SurveyTrigger.node';
+import { openSecret, sealSecret } from '../../nodes/shared/webhooks';
+import { FORMBRICKS_SEED } from '../sandbox';
+import { buildDelivery, FORMBRICKS_COMMIT, type PipelineEvent } from '../sandbox/formbricks/webhook';
+import { callWebhook, hookContext, type Parameters as NodeParameters, type WebhookCall } from './helpers/context';
+import { startFormbricksHarness, type FormbricksHarness } from './helpers/formbricks';
+
+jest.setTimeout(60_000);
+
+const { surveys, questions, responses, workspaceId } = FORMBRICKS_SEED;
+
+interface SandboxHook {
+	id: string;
+	url: string;
+	name: string | null;
+	source: string;
+	workspaceId: string;
+	triggers: string[];
+	surveyIds: string[];
+	secret: string | null;
+}
+
+describe('Survey Trigger on Formbricks: registration', () => {
+	let h: FormbricksHarness;
+	const { checkExists, create, delete: remove } = new SurveyTrigger().webhookMethods.default;
+	const url = 'http://127.0.0.1:5678/webhook/survey-hook/webhook';
+
+	beforeAll(async () => (h = await startFormbricksHarness()));
+	afterAll(async () => await h?.stop());
+	beforeEach(async () => await h.control('reset', 'POST'));
+	afterEach(async () => expect(await h.specProblems()).toEqual([]));
+
+	const hooks = async () => (await h.control<{ data: SandboxHook[] }>('webhooks')).data;
+	const activate = async (
+		parameters: NodeParameters,
+		staticData: Record<string, unknown> = {},
+		credentials: Record<string, unknown> = {},
+	) => {
+		const harness = hookContext({
+			parameters: { registration: 'automatic', allSurveys: true, events: ['responseFinished'], ...parameters },
+			credentials: h.credentials(credentials as never),
+			webhookUrl: url,
+			staticData,
+		});
+		const existed = await checkExists.call(harness.context);
+		if (!existed) await create.call(harness.context);
+		return { ...harness, existed };
+	};
+
+	it('registers in the key’s workspace (from GET /me) and keeps the id, the service, the API and the secret sealed', async () => {
+		const { staticData, requests } = await activate({ events: ['responseFinished', 'responseCreated'] });
+		const [hook] = await hooks();
+		expect(hook).toMatchObject({
+			url,
+			workspaceId,
+			source: 'n8n',
+			name: 'n8n: workflow › Hook Under Test',
+			triggers: ['responseFinished', 'responseCreated'],
+			surveyIds: [],
+		});
+		expect(staticData).toMatchObject({ webhookId: hook.id, baseUrl: h.fb.url, api: 'formbricks' });
+		expect(JSON.stringify(staticData)).not.toMatch(/whsec_/);
+		const secret = openSecret(String(staticData.sealedSecret), h.fb.apiKey, sealingContext(hook.id, h.fb.url));
+		expect(secret).toBe(hook.secret);
+		expect(requests.map((request) => `${request.method} ${new URL(request.url).pathname}`)).toEqual([
+			'GET /api/v1/webhooks',
+			'GET /api/v1/management/me',
+			'POST /api/v1/webhooks',
+		]);
+	});
+
+	it('registers for the chosen surveys only', async () => {
+		await activate({ allSurveys: false, surveyIds: [surveys.residency] });
+		expect((await hooks())[0].surveyIds).toEqual([surveys.residency]);
+	});
+
+	it('takes the credential’s Workspace ID without asking /me, e.g. for a key with several workspaces', async () => {
+		await h.control('formbricks', 'PUT', { extraWorkspaces: 1 });
+		const { requests } = await activate({}, {}, { workspaceId });
+		expect((await hooks())[0].workspaceId).toBe(workspaceId);
+		expect(requests.some((request) => request.url.endsWith('/me'))).toBe(false);
+	});
+
+	it('a key with several workspaces and no Workspace ID: Formbricks’ 400, and what to set', async () => {
+		await h.control('formbricks', 'PUT', { extraWorkspaces: 1 });
+		const error = await activate({}).catch((e) => e);
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(error.httpCode).toBe('400');
+		expect(error.description).toMatch(/Workspace ID/);
+		expect(await hooks()).toEqual([]);
+	});
+
+	it('a workspace migrated from an environment: the id /me gives is accepted', async () => {
+		const legacy = await startFormbricksHarness({ legacyEnvironmentId: true });
+		try {
+			const harness = hookContext({
+				parameters: { registration: 'automatic', allSurveys: true, events: ['responseFinished'] },
+				credentials: legacy.credentials(),
+				webhookUrl: url,
+			});
+			expect(await checkExists.call(harness.context)).toBe(false);
+			await create.call(harness.context);
+			const [hook] = (await legacy.control<{ data: SandboxHook[] }>('webhooks')).data;
+			expect(hook.workspaceId).toBe(workspaceId);
+			expect(await legacy.specProblems()).toEqual([]);
+		} finally {
+			await legacy.stop();
+		}
+	});
+
+	it('a URL on localhost refused by Formbricks: the error says which server setting allows it', async () => {
+		await h.control('formbricks', 'PUT', { allowInternalWebhookUrls: false });
+		const error = await activate({}).catch((e) => e);
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(error.message).toMatch(/must not point to private or internal IP addresses/);
+		expect(error.description).toMatch(/DANGEROUSLY_ALLOW_WEBHOOK_INTERNAL_URLS/);
+	});
+
+	it('reuses its hook when nothing changed, and replaces it when the events change', async () => {
+		const first = await activate({});
+		const again = await activate({}, first.staticData);
+		expect(again.existed).toBe(true);
+		const changed = await activate({ events: ['responseCreated'] }, first.staticData);
+		expect(changed.existed).toBe(false);
+		expect((await hooks()).map((hook) => [hook.id, hook.triggers])).toEqual([[changed.staticData.webhookId, ['responseCreated']]]);
+	});
+
+	it('removes its hook on deactivation with a manage key; one already gone counts as removed', async () => {
+		const { context, staticData } = await activate({});
+		const id = String(staticData.webhookId);
+		expect(await remove.call(context)).toBe(true);
+		expect(await hooks()).toEqual([]);
+		staticData.webhookId = id;
+		staticData.api = 'formbricks';
+		staticData.baseUrl = h.fb.url;
+		expect(await remove.call(context)).toBe(true);
+	});
+
+	it('a key without Manage access cannot remove the hook: the error says so', async () => {
+		const { context } = await activate({});
+		await h.control('formbricks', 'PUT', { permission: 'write' });
+		const error = await remove.call(context).catch((e) => e);
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(error.httpCode).toBe('401');
+		expect(error.description).toContain('"Manage" access');
+		expect(await hooks()).toHaveLength(1);
+	});
+
+	it('switched from the documented API to Formbricks: the old hook is removed through the API it was registered with', async () => {
+		const first = await activate({});
+		const oldId = String(first.staticData.webhookId);
+		// As an earlier registration through the documented API would have left it (no `api` kept).
+		const documented = { ...first.staticData };
+		delete documented.api;
+		const again = await activate({}, documented);
+		expect(again.existed).toBe(false);
+		// The documented API's DELETE /api/v1/webhooks/{id} is also Formbricks' route: the old hook went.
+		expect((await hooks()).map((hook) => hook.id)).toEqual([again.staticData.webhookId]);
+		expect(again.staticData.webhookId).not.toBe(oldId);
+		expect(again.staticData.api).toBe('formbricks');
+	});
+});
+
+describe(`Survey Trigger on Formbricks: deliveries as Formbricks builds them (commit ${FORMBRICKS_COMMIT.slice(0, 7)})`, () => {
+	const webhook = new SurveyTrigger().webhook as Parameters<typeof callWebhook>[0];
+	const secret = `whsec_${Buffer.from('formbricks-trigger-unit-secret-32').toString('base64')}`;
+	const hookId = 'cmwebhookunit000000000001';
+	const baseUrl = 'http://127.0.0.1:1';
+	const apiKey = 'fbk_unitKey';
+	const credentials = { surveyApi: { api: 'formbricks', baseUrl, apiKey } };
+	const urls = { publicUrl: 'https://forms.example.org', webappUrl: 'https://app.example.org' };
+	/** What `create` keeps after registering the hook (sealed once, as n8n keeps it between deliveries). */
+	const stored = {
+		webhookId: hookId,
+		baseUrl,
+		api: 'formbricks',
+		sealedSecret: sealSecret(secret, apiKey, sealingContext(hookId, baseUrl)),
+	};
+	const registered = () => ({ ...stored });
+	const response = {
+		id: responses.ada,
+		createdAt: '2026-11-03T10:00:00.000Z',
+		updatedAt: '2026-11-03T10:14:00.000Z',
+		surveyId: surveys.residency,
+		displayId: null,
+		contact: null,
+		contactAttributes: null,
+		finished: true,
+		endingId: null,
+		data: {
+			[questions.residency.fullName]: 'Ada Lovelace',
+			[questions.residency.email]: 'ada.lovelace@example.org',
+			[questions.residency.decision]: 'approved',
+		},
+		variables: {},
+		ttc: { _total: 5000 },
+		tags: [],
+		meta: { source: 'newsletter', country: 'GB' },
+		singleUseId: null,
+		language: 'default',
+	};
+	const survey = {
+		name: 'Residency application',
+		type: 'link',
+		status: 'inProgress',
+		createdAt: '2026-10-01T08:00:00.000Z',
+		updatedAt: '2026-10-02T08:00:00.000Z',
+	};
+	let job = 0;
+	/** One attempt of a job's delivery to the hook, as Formbricks' worker sends it at `now`. */
+	const attempt = (
+		options: { jobId?: string; event?: PipelineEvent; secret?: string | null; now?: Date; workflowId?: string } = {},
+	): WebhookCall & { jobId: string } => {
+		const jobId = options.jobId ?? String(++job);
+		const delivery = buildDelivery({
+			jobId,
+			event: options.event ?? 'responseFinished',
+			webhook: { id: hookId, secret: options.secret === undefined ? secret : options.secret },
+			response,
+			survey,
+			urls,
+			now: options.now,
+		});
+		return {
+			jobId,
+			workflowId: options.workflowId ?? 'wf-formbricks',
+			rawBody: delivery.body,
+			body: JSON.parse(delivery.body),
+			headers: delivery.headers,
+			parameters: { registration: 'automatic', events: ['responseFinished'], allSurveys: true },
+			staticData: registered(),
+			credentials,
+		};
+	};
+	const started = (outcome: Awaited<ReturnType<typeof callWebhook>>) => outcome.result.workflowData?.[0] ?? [];
+
+	it('starts one item: the documented output, then the response and the survey Formbricks sends', async () => {
+		const call = attempt();
+		const outcome = await callWebhook(webhook, call);
+		const [item] = started(outcome);
+		const responseWithoutAnswers: Record<string, unknown> = { ...response };
+		delete responseWithoutAnswers.data;
+		expect(item.json).toEqual({
+			event: 'responseFinished',
+			surveyId: surveys.residency,
+			responseId: responses.ada,
+			createdAt: '2026-11-03T10:00:00.000Z',
+			data: response.data,
+			deliveryId: call.headers!['webhook-id'],
+			response: responseWithoutAnswers,
+			survey: { title: 'Residency application', type: 'link', status: 'inProgress', createdAt: survey.createdAt, updatedAt: survey.updatedAt },
+			webhookId: hookId,
+		});
+		expect(Object.keys(item.json).slice(0, 6)).toEqual(['event', 'surveyId', 'responseId', 'createdAt', 'data', 'deliveryId']);
+		// Formbricks' own delivery needs no credential read once the hook's secret is open.
+		expect(outcome.credentialReads).toBe(1);
+		expect((await callWebhook(webhook, attempt())).credentialReads).toBe(0);
+	});
+
+	it('version 2 with Simplify: the one shape, with finished and updatedAt as Formbricks tells them', async () => {
+		const call = { ...attempt({ event: 'responseFinished' }), typeVersion: 2 };
+		const [item] = started(await callWebhook(webhook, call));
+		expect(item.json).toEqual({
+			event: 'responseFinished',
+			deliveryId: call.headers!['webhook-id'],
+			responseId: responses.ada,
+			surveyId: surveys.residency,
+			createdAt: response.createdAt,
+			updatedAt: response.updatedAt,
+			finished: true,
+			data: response.data,
+		});
+		const raw = { ...attempt(), typeVersion: 2, parameters: { ...call.parameters, simplify: false } };
+		const [whole] = started(await callWebhook(webhook, raw));
+		expect(whole.json).toHaveProperty('survey.title', 'Residency application');
+	});
+
+	it('one execution per event; none for a redelivery of the same job (same webhook-id, new timestamp and signature)', async () => {
+		const first = attempt({ workflowId: 'wf-redelivery' });
+		const retry = attempt({ jobId: first.jobId, workflowId: 'wf-redelivery', now: new Date(Date.now() + 15_000) });
+		expect(retry.headers!['webhook-id']).toBe(first.headers!['webhook-id']);
+		expect(retry.headers!['webhook-signature']).not.toBe(first.headers!['webhook-signature']);
+		expect(started(await callWebhook(webhook, first))).toHaveLength(1);
+		const outcome = await callWebhook(webhook, retry);
+		expect(started(outcome)).toHaveLength(0);
+		expect(outcome.result.webhookResponse).toBe('OK');
+		// The next job (another event of the same response) is a new delivery.
+		expect(started(await callWebhook(webhook, attempt({ workflowId: 'wf-redelivery' })))).toHaveLength(1);
+	});
+
+	it('answers 401 to a bad signature, a tampered body and a delivery signed with another secret', async () => {
+		const other = `whsec_${Buffer.from('another-secret-of-another-hook!!').toString('base64')}`;
+		const tampered = attempt();
+		tampered.rawBody = String(tampered.rawBody).replace('approved', 'rejected');
+		const badSignature = attempt();
+		badSignature.headers!['webhook-signature'] = `v1,${Buffer.from('not the signature').toString('base64')}`;
+		for (const call of [tampered, badSignature, attempt({ secret: other })]) {
+			const outcome = await callWebhook(webhook, call);
+			expect(outcome.status).toBe(401);
+			expect(started(outcome)).toHaveLength(0);
+		}
+	});
+
+	it('answers 401 to an unsigned delivery (a hook from before Formbricks had secrets), failing closed', async () => {
+		const unsigned = attempt({ secret: null });
+		expect(unsigned.headers!['webhook-signature']).toBeUndefined();
+		const outcome = await callWebhook(webhook, unsigned);
+		expect(outcome.status).toBe(401);
+		expect(started(outcome)).toHaveLength(0);
+	});
+
+	it('acknowledges events that were not selected, and refuses a body of the documented API’s shape', async () => {
+		const created = await callWebhook(webhook, attempt({ event: 'responseCreated' }));
+		expect(started(created)).toHaveLength(0);
+		expect(created.result.webhookResponse).toBe('OK');
+
+		const flat = attempt();
+		const body = JSON.stringify({ event: 'responseFinished', surveyId: surveys.residency, responseId: 'x', data: {} });
+		const signed = buildDelivery({ jobId: 'flat', event: 'responseFinished', webhook: { id: hookId, secret }, response, survey, urls });
+		// Signed correctly, but not Formbricks' envelope: the API chosen in the credential decides.
+		const { Webhook } = await import('standardwebhooks');
+		flat.rawBody = body;
+		flat.body = JSON.parse(body);
+		flat.headers = {
+			...signed.headers,
+			'webhook-signature': new Webhook(secret).sign(signed.messageId, new Date(), body),
+		};
+		const outcome = await callWebhook(webhook, flat);
+		expect(outcome.status).toBe(400);
+		expect(JSON.stringify(outcome.responseBody)).toMatch(/Formbricks webhook/);
+	});
+
+	it('Personal Data Redact and Omit reach the response Formbricks sends beside the answers: its meta and contact attributes', async () => {
+		const h = await startFormbricksHarness();
+		try {
+			const personal = {
+				...response,
+				contactAttributes: { email: 'ada.private@example.org', firstName: 'Augusta' },
+				meta: { source: 'newsletter', country: 'GB', userAgent: { browser: 'Firefox 131' }, url: 'https://forms.example.org/s/ada-lovelace' },
+			};
+			for (const personalData of ['redact', 'omit']) {
+				const delivery = buildDelivery({ jobId: `pd-${personalData}`, event: 'responseFinished', webhook: { id: hookId, secret }, response: personal, survey, urls });
+				const [item] = started(
+					await callWebhook(webhook, {
+						workflowId: `wf-personal-${personalData}`,
+						rawBody: delivery.body,
+						body: JSON.parse(delivery.body),
+						headers: delivery.headers,
+						parameters: { registration: 'manual', events: ['responseFinished'], allSurveys: true, options: { personalData } },
+						staticData: {},
+						credentials: h.credentials({ webhookSecret: secret }),
+					}),
+				);
+				const output = JSON.stringify(item.json);
+				for (const clear of ['Ada Lovelace', 'ada.lovelace@example.org', 'ada.private@example.org', 'Augusta', 'Firefox 131', 'ada-lovelace']) {
+					expect(output).not.toContain(clear);
+				}
+				// What says how the survey was reached, and the answers that are no one's details, stay.
+				expect(item.json).toMatchObject({ response: { meta: { source: 'newsletter' }, finished: true } });
+				expect(output).toContain('approved');
+			}
+		} finally {
+			await h.stop();
+		}
+	});
+
+	it('Manual registration verifies with the credential’s Webhook Secret and parses Formbricks’ body', async () => {
+		const call = attempt();
+		call.parameters = { ...call.parameters, registration: 'manual' };
+		call.staticData = {};
+		call.credentials = { surveyApi: { ...credentials.surveyApi, webhookSecret: secret } };
+		const [item] = started(await callWebhook(webhook, call));
+		expect(item.json).toMatchObject({ event: 'responseFinished', responseId: responses.ada, webhookId: hookId });
+	});
+});
