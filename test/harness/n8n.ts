@@ -20,6 +20,12 @@ const execFileAsync = promisify(execFile);
 
 export const PACKAGE_NAME = 'n8n-nodes-sign-survey-bookmark';
 
+/**
+ * How long an n8n process may take to answer after its start before it counts as failed: long,
+ * because several n8n processes start at once in queue mode on a machine others share.
+ */
+const STARTUP_TIMEOUT_MS = 600_000;
+
 export const OWNER = {
 	email: 'owner@example.org',
 	firstName: 'Demo',
@@ -202,7 +208,7 @@ export async function startN8n(options: N8nOptions = {}): Promise<N8nInstance> {
 		if (command !== 'start') {
 			await waitFor(
 				`n8n ${command}`,
-				180_000,
+				STARTUP_TIMEOUT_MS,
 				async () => ((await fetch(`${baseUrl}/healthz/readiness`)).ok ? true : undefined),
 				child,
 			);
@@ -214,7 +220,7 @@ export async function startN8n(options: N8nOptions = {}): Promise<N8nInstance> {
 		// Until it is ready, n8n answers every route with 200 "n8n is starting up".
 		await waitFor(
 			'the n8n REST API',
-			180_000,
+			STARTUP_TIMEOUT_MS,
 			async () => {
 				const response = await fetch(`${baseUrl}/rest/settings`);
 				if (!response.ok) return undefined;

@@ -17,8 +17,13 @@ export interface CredentialRef {
 	name: string;
 }
 
-/** Keyed by credential type, as workflow nodes reference them; httpBearerAuth guards the MCP servers. */
-export type CredentialRefs = Record<'signingApi' | 'bookmarkApi' | 'surveyApi' | 'httpBearerAuth', CredentialRef>;
+/**
+ * Keyed by credential type, as workflow nodes reference them; httpBearerAuth guards the MCP
+ * servers; postgres holds the queue-mode samples' event claims (test/harness/claims.ts).
+ */
+export type CredentialRefs = Record<'signingApi' | 'bookmarkApi' | 'surveyApi' | 'httpBearerAuth', CredentialRef> & {
+	postgres?: CredentialRef;
+};
 
 export interface WorkflowNode {
 	name: string;
@@ -137,9 +142,10 @@ export async function importWorkflowFiles(
 	n8n: N8nInstance,
 	credentials: CredentialRefs,
 	surveyIds: Record<string, string> = {},
+	files = listWorkflowFiles(),
 ): Promise<ImportedWorkflow[]> {
 	const imported: ImportedWorkflow[] = [];
-	for (const file of listWorkflowFiles()) {
+	for (const file of files) {
 		const workflow = JSON.parse(withSurveyIds(readFileSync(file, 'utf8'), surveyIds)) as WorkflowFile;
 		imported.push(await importWorkflow(n8n, workflow, credentials, file));
 	}
@@ -287,7 +293,7 @@ export function sampleSurveyIds(sandbox: Sandbox): Record<string, string> {
 
 /**
  * What `npm start` and `npm run start:queue` set up in their n8n: credentials pointing at the
- * sandbox, every sample workflow imported, each Signing Trigger's URL entered in the signing
+ * sandbox, every sample workflow imported (in queue mode the given files, with more credentials), each Signing Trigger's URL entered in the signing
  * service (as its administrator would, at the address `webhookUrlOf` gives), and the workflows
  * with a trigger activated.
  */
@@ -295,9 +301,10 @@ export async function deploySamples(
 	n8n: N8nInstance,
 	sandbox: Sandbox,
 	webhookUrlOf: (node: WorkflowNode) => string,
+	queueMode?: { files: string[]; credentials: Partial<CredentialRefs> },
 ): Promise<ImportedWorkflow[]> {
-	const credentials = await createSandboxCredentials(n8n, sandbox);
-	const workflows = await importWorkflowFiles(n8n, credentials, sampleSurveyIds(sandbox));
+	const credentials = { ...(await createSandboxCredentials(n8n, sandbox)), ...queueMode?.credentials };
+	const workflows = await importWorkflowFiles(n8n, credentials, sampleSurveyIds(sandbox), queueMode?.files);
 	for (const workflow of workflows) {
 		for (const node of nodesOfType(workflow, 'signingTrigger')) {
 			await fetch(`${sandbox.signing.url}/_sandbox/webhook-endpoints`, {

@@ -1,23 +1,14 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error */
 /**
  * n8n in queue mode on 127.0.0.1 with throw-away data: Redis (the queue), Postgres (the
- * database all processes share), the main process, one worker, two webhook processes and
- * nginx in front of them as the load balancer (round robin). Every process has its own user
- * folder with the package installed from its tarball; the encryption key is shared and
- * WEBHOOK_URL is the proxy's. Redis, Postgres and nginx come from Debian's packages
- * (scripts/install-queue-deps.sh) and run as child processes of this one.
+ * database all processes share), the main process, workers, two webhook processes and nginx
+ * in front of them as the load balancer (round robin) (test/harness/queueServices.ts). Every
+ * process has its own user folder with the package installed from its tarball; the encryption
+ * key is shared and WEBHOOK_URL is the proxy's. Workers can be killed, and Redis, Postgres and a
+ * webhook process restarted, for the chaos runs (bench/chaos/).
  */
 import { execFile } from 'node:child_process';
-import {
-	chownSync,
-	existsSync,
-	mkdirSync,
-	mkdtempSync,
-	readdirSync,
-	readFileSync,
-	rmSync,
-	writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
@@ -25,14 +16,23 @@ import { promisify } from 'node:util';
 import type { N8nInstance } from './n8n';
 import { freePort, installPackage, startN8n } from './n8n';
 import { PROJECT_ROOT } from './paths';
-import { startLoggedChild, waitFor } from './processes';
+import { POSTGRES, type PostgresServer, type Service, startPostgres, startProxy, startRedis } from './queueServices';
+
+export { POSTGRES } from './queueServices';
 
 const execFileAsync = promisify(execFile);
 
 export interface QueueOptions {
 	packageTarball: string;
+	/** How many worker processes (default 1). */
+	workers?: number;
 	/** Jobs one worker runs at a time (`n8n worker --concurrency`); see README "Scaling out". */
 	workerConcurrency?: number;
+	/**
+	 * Redis keeps the queue in an append-only file fsynced every second (default, as README
+	 * "Scaling out" recommends); false keeps it in memory only, so that a restart empties it.
+	 */
+	redisPersistence?: boolean;
 	/** Extra environment for every n8n process. */
 	env?: Record<string, string>;
 	/** Fixed ports for a person's run (`npm run start:queue`); free ports otherwise. */
@@ -44,160 +44,37 @@ export interface QueueN8n {
 	main: N8nInstance;
 	/** The load balancer: `/webhook/…` goes round robin to the webhook processes, the rest to main. */
 	proxyUrl: string;
-	/** The webhook processes, addressed directly (bypassing the proxy). */
+	/** The webhook processes, addressed directly (bypassing the proxy); a restarted one keeps its place and port. */
 	webhookProcesses: N8nInstance[];
 	workerConcurrency: number;
-	/** The running worker, if any. */
-	worker(): N8nInstance | undefined;
-	stopWorker(): Promise<void>;
-	startWorker(): Promise<void>;
+	/** The workers, by index; undefined where one is not running. */
+	workers(): Array<N8nInstance | undefined>;
+	stopWorkers(): Promise<void>;
+	startWorkers(): Promise<void>;
+	startWorker(index: number): Promise<void>;
+	/** SIGKILL to a worker and its task runner, as when its machine dies: no shutdown of any kind. */
+	killWorker(index: number): Promise<void>;
+	/** Stops a webhook process as an orchestrator does (SIGTERM) and starts it again on its port. */
+	restartWebhookProcess(index: number): Promise<void>;
+	restartRedis(): Promise<void>;
+	restartPostgres(): Promise<void>;
+	/** The Postgres server n8n's database is on: more databases can be made there (e.g. for claims). */
+	postgres: PostgresServer & { host: string; user: string; password: string };
 	/** Executions waiting in the Redis queue for a worker, and being run by one. */
 	queuedJobs(): Promise<{ waiting: number; active: number }>;
+	/** The queue's failed jobs with the reason Bull gave, e.g. "job stalled more than allowable limit". */
+	failedJobs(): Promise<Array<{ id: string; executionId: string; reason: string }>>;
 	/** One line per request the proxy passed on: `<uri> <status> <upstream address> <delivery id>`. */
 	proxyLog(): string[];
 	logDir: string;
 	stop(): Promise<void>;
 }
 
-interface Service {
-	stop(): Promise<void>;
-}
-
-export async function startRedis(logDir: string): Promise<Service & { port: number }> {
-	const port = await freePort();
-	const { child, stop } = startLoggedChild(
-		'redis-server',
-		['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no', '--dir', logDir],
-		path.join(logDir, 'redis.log'),
-	);
-	const ping = async () => (await execFileAsync('redis-cli', ['-h', '127.0.0.1', '-p', String(port), 'ping'])).stdout.trim();
-	await waitFor('redis-server', 30_000, async () => ((await ping()) === 'PONG' ? true : undefined), child, 250);
-	return { port, stop };
-}
-
-function postgresBinDir(): string {
-	const root = '/usr/lib/postgresql';
-	const versions = existsSync(root)
-		? readdirSync(root).filter((v) => existsSync(path.join(root, v, 'bin', 'initdb')))
-		: [];
-	if (!versions.length) throw new Error('Postgres is not installed: run "bash scripts/install-queue-deps.sh"');
-	return path.join(root, versions.sort((a, b) => Number(b) - Number(a))[0], 'bin');
-}
-
-/** Postgres refuses to run as root: as root, run it as the `postgres` user the package created. */
-async function postgresUser(): Promise<{ uid?: number; gid?: number }> {
-	if (process.getuid?.() !== 0) return {};
-	const [uid, gid] = await Promise.all(
-		['-u', '-g'].map(async (flag) => Number((await execFileAsync('id', [flag, 'postgres'])).stdout.trim())),
-	);
-	return { uid, gid };
-}
-
-export const POSTGRES = { user: 'n8n', password: 'n8n', database: 'n8n' };
-
-export async function startPostgres(logDir: string): Promise<Service & { port: number }> {
-	const bin = postgresBinDir();
-	const user = await postgresUser();
-	const dataDir = mkdtempSync(path.join(os.tmpdir(), 'n8n-queue-pg-'));
-	if (user.uid !== undefined) chownSync(dataDir, user.uid, user.gid!);
-	const logFile = path.join(logDir, 'postgres.log');
-	writeFileSync(logFile, '');
-	if (user.uid !== undefined) chownSync(logFile, user.uid, user.gid!);
-	await execFileAsync(
-		path.join(bin, 'initdb'),
-		['-D', dataDir, '-U', POSTGRES.user, '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale=C'],
-		{ ...user, cwd: dataDir },
-	);
-	const port = await freePort();
-	const { child, stop } = startLoggedChild(
-		path.join(bin, 'postgres'),
-		['-D', dataDir, '-h', '127.0.0.1', '-p', String(port), '-k', dataDir, '-F', '-c', 'max_connections=200'],
-		logFile,
-		{ ...user, cwd: dataDir },
-	);
-	await waitFor(
-		'postgres',
-		60_000,
-		async () => {
-			await execFileAsync(path.join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port)]);
-			return true;
-		},
-		child,
-		250,
-	);
-	await execFileAsync(path.join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', POSTGRES.user, POSTGRES.database]);
-	return {
-		port,
-		stop: async () => {
-			await stop();
-			rmSync(dataDir, { recursive: true, force: true });
-		},
-	};
-}
-
-/** nginx with a generated configuration, in the foreground, as the webhook processes' load balancer. */
-export async function startProxy(
-	logDir: string,
-	port: number,
-	mainPort: number,
-	webhookPorts: number[],
-): Promise<Service> {
-	const dir = mkdtempSync(path.join(os.tmpdir(), 'n8n-queue-nginx-'));
-	const config = `
-daemon off;
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${logDir}/nginx-error.log warn;
-${process.getuid?.() === 0 ? 'user root;' : ''}
-events { worker_connections 1024; }
-http {
-	log_format queue '$request_uri $status $upstream_addr $http_webhook_id$http_x_signing_delivery';
-	access_log ${logDir}/nginx-access.log queue;
-	client_body_temp_path ${dir}/body;
-	proxy_temp_path ${dir}/proxy;
-	fastcgi_temp_path ${dir}/fastcgi;
-	uwsgi_temp_path ${dir}/uwsgi;
-	scgi_temp_path ${dir}/scgi;
-	client_max_body_size 16m;
-	map $http_upgrade $connection_upgrade { default upgrade; '' close; }
-	upstream n8n_webhooks {
-${webhookPorts.map((p) => `\t\tserver 127.0.0.1:${p};`).join('\n')}
-	}
-	upstream n8n_main { server 127.0.0.1:${mainPort}; }
-	server {
-		listen 127.0.0.1:${port};
-		proxy_http_version 1.1;
-		proxy_set_header Host $http_host;
-		proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-		location /webhook/ {
-			proxy_pass http://n8n_webhooks;
-			# A delivery is not retried on the other process by the proxy: the sender retries.
-			proxy_next_upstream off;
-		}
-		location / {
-			proxy_pass http://n8n_main;
-			proxy_set_header Upgrade $http_upgrade;
-			proxy_set_header Connection $connection_upgrade;
-		}
-	}
-}
-`;
-	const configFile = path.join(dir, 'nginx.conf');
-	writeFileSync(configFile, config);
-	const nginx = existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
-	const { child, stop } = startLoggedChild(
-		nginx,
-		['-p', dir, '-c', configFile, '-e', path.join(logDir, 'nginx-error.log')],
-		path.join(logDir, 'nginx.log'),
-	);
-	const answers = async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).status < 500;
-	await waitFor('nginx', 30_000, async () => ((await answers()) ? true : undefined), child, 250);
-	return {
-		stop: async () => {
-			await stop();
-			rmSync(dir, { recursive: true, force: true });
-		},
-	};
+/** The process ids below `pid` (its children, theirs, …). */
+async function descendants(pid: number): Promise<number[]> {
+	const { stdout } = await execFileAsync('ps', ['-o', 'pid=', '--ppid', String(pid)]).catch(() => ({ stdout: '' }));
+	const children = stdout.split('\n').map((line) => Number(line.trim())).filter((child) => child > 0);
+	return [...children, ...(await Promise.all(children.map(descendants))).flat()];
 }
 
 /**
@@ -224,8 +101,9 @@ export async function startQueueN8n(options: QueueOptions): Promise<QueueN8n> {
 		started.length = 0;
 	};
 	const workerConcurrency = options.workerConcurrency ?? 1;
+	const workerCount = options.workers ?? 1;
 	try {
-		const [redis, postgres] = await Promise.all([startRedis(logDir), startPostgres(logDir)]);
+		const [redis, postgres] = await Promise.all([startRedis(logDir, options.redisPersistence ?? true), startPostgres(logDir)]);
 		started.push(redis, postgres);
 
 		const proxyPort = options.ports?.proxy ?? (await freePort());
@@ -245,7 +123,7 @@ export async function startQueueN8n(options: QueueOptions): Promise<QueueN8n> {
 		};
 
 		// Each process its own user folder with the package installed from the tarball, as a
-		// user installs it on every machine; kept across a worker restart, removed at the end.
+		// user installs it on every machine; kept across a restart, removed at the end.
 		const userFolder = (name: string) => {
 			const folder = mkdtempSync(path.join(os.tmpdir(), `n8n-queue-${name}-`));
 			started.push({ stop: async () => rmSync(folder, { recursive: true, force: true }) });
@@ -254,9 +132,9 @@ export async function startQueueN8n(options: QueueOptions): Promise<QueueN8n> {
 		const install = async (folder: string) => await installPackage(folder, options.packageTarball);
 
 		const mainFolder = userFolder('main');
-		const workerFolder = userFolder('worker');
+		const workerFolders = Array.from({ length: workerCount }, (_, index) => userFolder(`worker-${index + 1}`));
 		const webhookFolders = [userFolder('webhook-1'), userFolder('webhook-2')];
-		await Promise.all([mainFolder, workerFolder, ...webhookFolders].map(install));
+		await Promise.all([mainFolder, ...workerFolders, ...webhookFolders].map(install));
 
 		// The main process first: it runs the database migrations the others wait for.
 		const main = await startOnFreePort(
@@ -272,17 +150,18 @@ export async function startQueueN8n(options: QueueOptions): Promise<QueueN8n> {
 		);
 		started.push(main);
 
-		let worker: N8nInstance | undefined;
-		const startWorker = async () => {
-			if (worker) return;
-			worker = await startOnFreePort(
+		const workers: Array<N8nInstance | undefined> = workerFolders.map(() => undefined);
+		const workerLog = (index: number) => path.join(logDir, workerCount === 1 ? 'worker.log' : `worker-${index + 1}.log`);
+		const startWorker = async (index: number) => {
+			if (workers[index]) return;
+			workers[index] = await startOnFreePort(
 				async (port) =>
 					await startN8n({
 						command: 'worker',
 						args: [`--concurrency=${workerConcurrency}`],
 						port,
-						userFolder: workerFolder,
-						logFile: path.join(logDir, 'worker.log'),
+						userFolder: workerFolders[index],
+						logFile: workerLog(index),
 						env: {
 							...shared,
 							QUEUE_HEALTH_CHECK_ACTIVE: 'true',
@@ -292,48 +171,88 @@ export async function startQueueN8n(options: QueueOptions): Promise<QueueN8n> {
 					}),
 			);
 		};
-		const stopWorker = async () => {
-			const running = worker;
-			worker = undefined;
+		const stopWorker = async (index: number) => {
+			const running = workers[index];
+			workers[index] = undefined;
 			await running?.stop();
 		};
-		started.push({ stop: stopWorker });
+		const stopWorkers = async () => {
+			await Promise.all(workers.map(async (_, index) => await stopWorker(index)));
+		};
+		started.push({ stop: stopWorkers });
 
-		const [webhookProcesses] = await Promise.all([
-			Promise.all(
-				webhookFolders.map(async (folder, index) => {
-					const instance = await startOnFreePort(
-						async (port) =>
-							await startN8n({
-								command: 'webhook',
-								port,
-								userFolder: folder,
-								logFile: path.join(logDir, `webhook-${index + 1}.log`),
-								env: shared,
-							}),
-					);
-					started.push(instance);
-					return instance;
-				}),
-			),
-			startWorker(),
+		const webhookProcesses: N8nInstance[] = [];
+		const startWebhookProcess = async (index: number, port?: number) =>
+			await startOnFreePort(
+				async (free) =>
+					await startN8n({
+						command: 'webhook',
+						port: free,
+						userFolder: webhookFolders[index],
+						logFile: path.join(logDir, `webhook-${index + 1}.log`),
+						env: shared,
+					}),
+				port,
+			);
+		started.push({ stop: async () => { await Promise.all(webhookProcesses.map(async (instance) => await instance.stop())); } });
+		await Promise.all([
+			...webhookFolders.map(async (_, index) => {
+				webhookProcesses[index] = await startWebhookProcess(index);
+			}),
+			...workers.map(async (_, index) => await startWorker(index)),
 		]);
-		const webhookPorts = webhookProcesses.map((instance) => Number(new URL(instance.baseUrl).port));
+		const portOf = (instance: N8nInstance) => Number(new URL(instance.baseUrl).port);
 
-		started.push(await startProxy(logDir, proxyPort, Number(new URL(main.baseUrl).port), webhookPorts));
+		started.push(await startProxy(logDir, proxyPort, portOf(main), webhookProcesses.map(portOf)));
 
+		const redisCli = async (...args: string[]) =>
+			(await execFileAsync('redis-cli', ['-h', '127.0.0.1', '-p', String(redis.port), ...args])).stdout.trim();
 		return {
 			main,
 			proxyUrl,
 			webhookProcesses,
 			workerConcurrency,
-			worker: () => worker,
-			stopWorker,
+			workers: () => [...workers],
+			stopWorkers,
+			startWorkers: async () => {
+				await Promise.all(workers.map(async (_, index) => await startWorker(index)));
+			},
 			startWorker,
+			killWorker: async (index) => {
+				const running = workers[index];
+				if (!running) return;
+				const pids = [running.pid, ...(await descendants(running.pid))];
+				for (const pid of pids) {
+					try {
+						process.kill(pid, 'SIGKILL');
+					} catch {
+						// Already gone.
+					}
+				}
+				await stopWorker(index);
+			},
+			restartWebhookProcess: async (index) => {
+				const port = portOf(webhookProcesses[index]);
+				await webhookProcesses[index].stop();
+				webhookProcesses[index] = await startWebhookProcess(index, port);
+			},
+			restartRedis: async () => await redis.restart(),
+			restartPostgres: async () => await postgres.restart(),
+			postgres: { ...postgres, host: '127.0.0.1', user: POSTGRES.user, password: POSTGRES.password },
 			queuedJobs: async () => {
-				const length = async (list: string) =>
-					Number((await execFileAsync('redis-cli', ['-h', '127.0.0.1', '-p', String(redis.port), 'LLEN', `bull:jobs:${list}`])).stdout.trim());
+				const length = async (list: string) => Number(await redisCli('LLEN', `bull:jobs:${list}`));
 				return { waiting: await length('wait'), active: await length('active') };
+			},
+			failedJobs: async () => {
+				const ids = (await redisCli('ZRANGE', 'bull:jobs:failed', '0', '-1')).split('\n').filter(Boolean);
+				return await Promise.all(
+					ids.map(async (id) => {
+						const answer = await redisCli('HMGET', `bull:jobs:${id}`, 'data', 'failedReason');
+						const [data, ...reason] = answer.split('\n');
+						const executionId = String((JSON.parse(data || '{}') as { executionId?: string }).executionId ?? '');
+						return { id, executionId, reason: reason.join('\n') };
+					}),
+				);
 			},
 			proxyLog: () => {
 				const file = path.join(logDir, 'nginx-access.log');

@@ -621,6 +621,17 @@ describe('survey service contract', () => {
 			});
 		});
 
+		it('control: a response added with deliver: false fires nothing (its deliveries are lost) and is listed', async () => {
+			await register({ url: receiver.url, triggers: ['responseCreated', 'responseFinished'] });
+			const lost = await respond({ fullName: 'Never delivered' }, { deliver: false });
+			const delivered = await respond({ fullName: 'Delivered' });
+			const deliveries = await receiver.waitFor(2);
+			// Deliveries leave in the order of the responses: a delivery of the first would come first.
+			expect(deliveries.map((delivery) => delivery.body.responseId)).toEqual([delivered.id, delivered.id]);
+			const listed = (await get(responsesPath('?limit=250'))).json.data as Array<{ id: string }>;
+			expect(listed.map((response) => response.id)).toEqual(expect.arrayContaining([lost.id, delivered.id]));
+		});
+
 		it('stops delivering to a deleted webhook', async () => {
 			const hook = (await register({ url: receiver.url, triggers: ['responseCreated'] })).json.data;
 			await call(api(`/api/v1/webhooks/${hook.id}`), { method: 'DELETE', headers: key() });
