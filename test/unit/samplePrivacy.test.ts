@@ -46,9 +46,11 @@ describe('the sample workflows keep personal data where it belongs', () => {
 		expect(note(erasure)).toMatch(/Error Workflow/);
 	});
 
-	const toolSamples = readdirSync(WORKFLOWS).filter((file) =>
-		sample(file).nodes.some((node) => node.type.endsWith('Tool')),
-	);
+	// Every sample a user can import, the queue-mode variants in workflows/queue/ too.
+	const toolSamples = readdirSync(WORKFLOWS, { recursive: true })
+		.map(String)
+		.filter((file) => file.endsWith('.json'))
+		.filter((file) => sample(file).nodes.some((node) => node.type.endsWith('Tool')));
 
 	it('has tool samples to check', () => {
 		expect(toolSamples).toEqual(expect.arrayContaining(['bookmark-curator-tools.json', 'mcp-agent-tools.json']));
