@@ -91,8 +91,10 @@ export async function createSandboxCredentials(n8n: N8nInstance, sandbox: Sandbo
 			baseUrl: sandbox.bookmark.url,
 			apiKey: sandbox.bookmark.apiKey,
 		}),
+		// The API is always named: n8n 1.x's public API requires a field shown only for Formbricks
+		// (Workspace ID) when `api` is absent, and refuses it when another API is named.
 		surveyApi: await create(formbricks ? 'Formbricks (sandbox)' : 'Survey (sandbox)', 'surveyApi', {
-			...(formbricks ? { api: 'formbricks' } : {}),
+			...(formbricks ? { api: 'formbricks', workspaceId: '' } : { api: 'documented' }),
 			baseUrl: sandbox.survey.url,
 			apiKey: sandbox.survey.apiKey,
 		}),
@@ -325,19 +327,23 @@ export async function startStack(
 	n8nNodeFlags: string[] = [],
 ): Promise<Stack> {
 	const sandbox = await startSandbox(sandboxOptions);
+	let n8n: N8nInstance | undefined;
 	try {
-		const n8n = await startN8n({ packageTarball: await packPackage(), env: n8nEnv, nodeFlags: n8nNodeFlags });
-		const credentials = await createSandboxCredentials(n8n, sandbox);
+		n8n = await startN8n({ packageTarball: await packPackage(), env: n8nEnv, nodeFlags: n8nNodeFlags });
+		const started = n8n;
+		const credentials = await createSandboxCredentials(started, sandbox);
 		return {
 			sandbox,
-			n8n,
+			n8n: started,
 			credentials,
 			stop: async () => {
-				await n8n.stop();
+				await started.stop();
 				await sandbox.stop();
 			},
 		};
 	} catch (error) {
+		// The test never gets a stack to stop: an n8n left running would outlive the test run.
+		await n8n?.stop();
 		await sandbox.stop();
 		throw error;
 	}
