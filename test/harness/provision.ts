@@ -61,16 +61,27 @@ export async function createCredential(
 	const schema = await n8n
 		.api<{ properties?: Record<string, unknown> }>('GET', `/credentials/schema/${type}`)
 		.catch(() => undefined);
-	const completed =
-		schema?.properties?.allowedHttpRequestDomains && data.allowedHttpRequestDomains === undefined
-			? { ...data, allowedHttpRequestDomains: 'all' }
-			: data;
+	const completed = { ...surveyApiDefaults(type, data), ...data };
+	if (schema?.properties?.allowedHttpRequestDomains && data.allowedHttpRequestDomains === undefined) {
+		completed.allowedHttpRequestDomains = 'all';
+	}
 	const created = await n8n.api<{ id: string; name: string }>('POST', '/credentials', {
 		name,
 		type,
 		data: completed,
 	});
 	return { id: created.id, name: created.name };
+}
+
+/**
+ * n8n 1.x's public API applies the Survey credential's Formbricks-only condition (Workspace ID
+ * required) when `api` is absent, and refuses Workspace ID when another API is named; the editor
+ * always sends both, so the harness does as the editor does.
+ */
+function surveyApiDefaults(type: string, data: Record<string, unknown>): Record<string, unknown> {
+	if (type !== 'surveyApi') return {};
+	const api = data.api ?? 'documented';
+	return api === 'formbricks' ? { api, workspaceId: '' } : { api };
 }
 
 /**
@@ -91,10 +102,8 @@ export async function createSandboxCredentials(n8n: N8nInstance, sandbox: Sandbo
 			baseUrl: sandbox.bookmark.url,
 			apiKey: sandbox.bookmark.apiKey,
 		}),
-		// The API is always named: n8n 1.x's public API requires a field shown only for Formbricks
-		// (Workspace ID) when `api` is absent, and refuses it when another API is named.
 		surveyApi: await create(formbricks ? 'Formbricks (sandbox)' : 'Survey (sandbox)', 'surveyApi', {
-			...(formbricks ? { api: 'formbricks', workspaceId: '' } : { api: 'documented' }),
+			api: formbricks ? 'formbricks' : 'documented',
 			baseUrl: sandbox.survey.url,
 			apiKey: sandbox.survey.apiKey,
 		}),
