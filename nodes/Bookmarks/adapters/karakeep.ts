@@ -1,10 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { mapConcurrently } from '../../shared/concurrency';
 import { isObject } from '../../shared/credentialTest';
 import type { RequestContext, ServiceAnswer, ServiceRequest } from '../../shared/request';
-import { serviceAnswer, serviceRequest } from '../../shared/request';
+import { serviceAnswer, serviceRequest, withDescription } from '../../shared/request';
 import { DOCUMENTED_API_PROBE } from './documented';
 import { karakeepCredentialProbe } from './karakeepCredential';
 import { documentedList, documentedRecord, documentedTag, karakeepError } from './karakeepShapes';
@@ -217,11 +216,7 @@ export const karakeepAdapter: BookmarkAdapter = {
 			return { ...(await karakeepAdapter.getRecord(ctx, recordId, itemIndex)), alreadyExists: false };
 		} catch (error) {
 			const state = `Record ${recordId} was created, but its tags (${record.tags.join(', ')}) may not be attached: Karakeep attaches tags in a request of their own. Attach them with Bookmark → Add Tags; running this item again with If URL Exists → Update It does it too.`;
-			if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-				error.description = [error.description, state].filter(Boolean).join(' ');
-				throw error;
-			}
-			throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex, description: state });
+			throw withDescription(ctx, error as Error, itemIndex, state);
 		}
 	},
 

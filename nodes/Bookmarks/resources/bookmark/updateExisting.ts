@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { withDescription } from '../../../shared/request';
 
 import { bookmarkAdapter, type NewRecord, type RecordChanges } from '../../adapters';
 
@@ -57,18 +58,4 @@ export async function updateExisting(
 				: `${state} Running this item again completes it: attaching the same tags again changes nothing.`,
 		);
 	}
-}
-
-/** The node's error with what was already changed added to its description. */
-function withDescription(
-	ctx: IExecuteFunctions,
-	error: Error,
-	itemIndex: number,
-	text: string | undefined,
-): NodeApiError | NodeOperationError {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-		if (text) error.description = [error.description, text].filter(Boolean).join(' ');
-		return error;
-	}
-	return new NodeOperationError(ctx.getNode(), error, { itemIndex, description: text });
 }
