@@ -42,6 +42,15 @@ export class BookmarkApi implements ICredentialType {
 			description:
 				'Key generated in the web portal under Settings → API Tokens (in Karakeep: Settings → API Keys)',
 		},
+		{
+			displayName: 'Webhook Token',
+			name: 'webhookToken',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				'Karakeep only, for the Bookmarks Webhook Trigger: the Token of the webhook in Karakeep (Settings → Webhooks). The trigger refuses deliveries without it.',
+		},
 	];
 
 	// "Test credential" is nodes/Bookmarks/credentialTest.ts (bookmarkApiTest, referenced by the nodes' `testedBy`):

@@ -1,6 +1,6 @@
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
-import { adapterOfRun } from '../../shared/apiChoice';
+import { adapterOfRun, pickAdapter } from '../../shared/apiChoice';
 import type { ServiceProbe } from '../../shared/credentialTest';
 import type { RequestContext, ServiceAnswer } from '../../shared/request';
 import { documentedAdapter } from './documented';
@@ -47,6 +47,27 @@ export interface RecordPage {
 /** A tag as the documented API names it: `{ id, name }`, plus what the API gives beyond. */
 export type TagRef = IDataObject & { id: string; name: string | null };
 
+/** A webhook delivery in the Bookmarks Webhook Trigger's terms. */
+export interface BookmarkEvent {
+	/** The API's event name, e.g. "created", "ai tagged". */
+	event: string;
+	/** Stable across the API's attempts and re-runs of one event, unique per event. */
+	deliveryId: string;
+	recordId: string;
+	/** What the delivery carries beyond, as the API sent it (Karakeep: jobId, userId, url, type). */
+	beyond: IDataObject;
+}
+
+/** Webhooks of an API that sends them. */
+export interface BookmarkWebhooks {
+	/** The events the API sends, with the words the trigger shows for them. */
+	events: Array<{ name: string; value: string; description: string }>;
+	/** Where a user registers the webhook and sets its token, for refusals logged. */
+	setup: string;
+	/** A delivery's body as an event; undefined when it is not one of this API's deliveries. */
+	parseDelivery(body: unknown): BookmarkEvent | undefined;
+}
+
 /**
  * One bookmark API as the Bookmarks nodes use it: the documented API (CONTRACTS.md, the default)
  * or a platform's own (Karakeep). Operations, pickers and the trigger call only this and get the
@@ -59,6 +80,8 @@ export interface BookmarkAdapter {
 	readonly serviceName: string;
 	/** What "Test credential" asks this API, and how it recognises the other one. */
 	readonly credentialProbe: ServiceProbe;
+	/** Its webhooks; undefined for an API that sends none (the documented one). */
+	readonly webhooks?: BookmarkWebhooks;
 
 	/**
 	 * Stores a record. When its URL is stored already, the stored record comes back unchanged
@@ -116,6 +139,11 @@ const ADAPTERS: Record<string, BookmarkAdapter> = {
 	documented: documentedAdapter,
 	karakeep: karakeepAdapter,
 };
+
+/** The adapter of a credential's API (the documented one for a credential saved before the option existed). */
+export function adapterFor(ctx: Pick<RequestContext, 'getNode'>, credentials: ICredentialDataDecryptedObject): BookmarkAdapter {
+	return pickAdapter(ctx.getNode(), credentials, ADAPTERS);
+}
 
 /** The probe of the credential's API, for "Test credential" (which has no node to name). */
 export function credentialProbeFor(credentials: ICredentialDataDecryptedObject): ServiceProbe {

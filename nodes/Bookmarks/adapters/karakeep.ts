@@ -6,6 +6,7 @@ import type { RequestContext, ServiceAnswer, ServiceRequest } from '../../shared
 import { serviceAnswer, serviceRequest, withDescription } from '../../shared/request';
 import { DOCUMENTED_API_PROBE } from './documented';
 import { karakeepCredentialProbe } from './karakeepCredential';
+import { karakeepWebhooks } from './karakeepWebhooks';
 import { documentedList, documentedRecord, documentedTag, karakeepError } from './karakeepShapes';
 import type { BookmarkAdapter, BookmarkFilters, RecordPage, TagRef } from './index';
 
@@ -196,6 +197,7 @@ export const karakeepAdapter: BookmarkAdapter = {
 	api: 'karakeep',
 	serviceName: SERVICE,
 	credentialProbe: karakeepCredentialProbe(DOCUMENTED_API_PROBE),
+	webhooks: karakeepWebhooks,
 
 	async createRecord(ctx, record, itemIndex) {
 		if (record.type === 'link' && record.url) {
