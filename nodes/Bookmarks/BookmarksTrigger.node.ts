@@ -58,7 +58,7 @@ export class BookmarksTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'The bookmark service sends no events, so this trigger asks it for records at the Poll Times above. On its first activation it starts from now: records created or changed before are not emitted.',
+					'The bookmark service sends no events, so this trigger asks it for records at the Poll Times above. On its first activation it starts from now: records created or changed before are not emitted. On Karakeep, which sends webhooks, the Bookmarks Webhook Trigger starts workflows as records change, without polling.',
 				name: 'notice',
 				type: 'notice',
 				default: '',

@@ -1,13 +1,22 @@
 import type {
 	IDataObject,
+	IHookFunctions,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
-import { NodeApiError, NodeConnectionTypes } from 'n8n-workflow';
+import { NodeApiError, NodeConnectionTypes, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { ACKNOWLEDGE_ONLY, admitDelivery, rejectBadRequest, rejectUnauthorized, secretsMatch } from '../shared/webhooks';
+import {
+	ACKNOWLEDGE_ONLY,
+	admitDelivery,
+	deliveryScope,
+	recentDeliveries,
+	rejectBadRequest,
+	rejectUnauthorized,
+	secretsMatch,
+} from '../shared/webhooks';
 import { readmeSection } from '../shared/docs';
 import { BOOKMARKS_WEBHOOK_TRIGGER_DESCRIPTION } from '../shared/nodeDescriptions';
 import { adapterFor, type BookmarkAdapter } from './adapters';
@@ -88,6 +97,23 @@ export class BookmarksWebhookTrigger implements INodeType {
 
 	methods = { credentialTest: { bookmarkApiTest } };
 
+	// Karakeep has no REST route that registers webhooks: the user adds this URL in Karakeep's
+	// settings, so activation has nothing to create or delete remotely.
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				recentDeliveries.forget(deliveryScope(this));
+				return true;
+			},
+		},
+	};
+
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const credentials = this.getNode().credentials?.bookmarkApi ? await this.getCredentials('bookmarkApi') : undefined;
 		const adapter = adapterFor(this, credentials ?? {});
@@ -144,13 +170,12 @@ async function recordOf(
 	recordId: string,
 ): Promise<IDataObject> {
 	if (event === 'deleted') return { record: null, recordStatus: 'deleted' };
-	let timer: NodeJS.Timeout | undefined;
-	const tooLate = new Promise<never>((_resolve, reject) => {
-		timer = setTimeout(
-			() => reject(new Error(`The record did not come within ${RECORD_WAIT_MS / 1000} s`)),
-			RECORD_WAIT_MS,
-		);
+	const stopWaiting = new AbortController();
+	const tooLate = sleep(RECORD_WAIT_MS, stopWaiting.signal).then(() => {
+		throw new NodeOperationError(ctx.getNode(), `The record did not come within ${RECORD_WAIT_MS / 1000} s`);
 	});
+	// Stopped once the record came: that rejection answers nobody.
+	tooLate.catch(() => undefined);
 	try {
 		const read = (async () => {
 			const record = await adapter.getRecord(ctx, recordId);
@@ -165,6 +190,6 @@ async function recordOf(
 		if (error instanceof NodeApiError && error.httpCode === '404') return { record: null, recordStatus: 'deleted' };
 		return { record: null, recordStatus: 'unavailable', recordError: (error as Error).message };
 	} finally {
-		clearTimeout(timer);
+		stopWaiting.abort();
 	}
 }

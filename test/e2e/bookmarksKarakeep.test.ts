@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- execution outputs and Karakeep's answers are JSON; each test states what it expects */
 /* eslint-disable @n8n/community-nodes/no-restricted-imports */
 // The SDK publishes these paths through package "exports", which the lint resolver does not read.
 // eslint-disable-next-line import-x/no-unresolved
