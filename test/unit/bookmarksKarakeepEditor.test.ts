@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports */
 /**
  * Issue 25: a user looks for their platform by name. Searching "Karakeep" in n8n's nodes panel
  * finds the Bookmarks node, its polling trigger and the webhook trigger (their codex aliases, as

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports */
 /**
  * Issue 26: a user looks for their platform by name. Searching "Documenso" in n8n's nodes panel
  * finds the Signing node and its trigger (their codex aliases, as n8n's loader joins the codex
