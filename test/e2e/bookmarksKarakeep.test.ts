@@ -204,6 +204,47 @@ const EVENTS_WORKFLOW: WorkflowFile = {
 		});
 	});
 
+	describe('the flagship flow files the approved applicant’s portfolio into Karakeep (workflows/application-approved-to-signing.json)', () => {
+		it('one bookmark, its tags attached, the application named by id and not the applicant', async () => {
+			const workflow = await importWorkflow(
+				n8n,
+				readWorkflow('application-approved-to-signing.json'),
+				credentials,
+				'application-approved-to-signing.json',
+			);
+			await activateWorkflow(n8n, workflow.id);
+			const trigger = workflow.nodes.find((node) => node.type.endsWith('.surveyTrigger'))!;
+			const surveyId = String((trigger.parameters as { surveyIds: string[] }).surveyIds[0]);
+			const response = await sandboxControl(sandbox, 'survey').call<{ id?: string; data?: { id: string } }>(
+				'POST',
+				`/surveys/${surveyId}/responses`,
+				{
+					data: {
+						fullName: 'Octavia Example',
+						email: 'octavia@example.org',
+						phone: '+44 20 7946 0000',
+						portfolio: 'https://portfolio.example.org/octavia',
+						statement: 'I would like to join the residency.',
+						decision: 'approved',
+					},
+					finished: true,
+				},
+			);
+			const responseId = String(response.id ?? response.data?.id);
+			await sandboxControl(sandbox, 'survey').settledDeliveries();
+			const [execution] = await settledExecutions(n8n, workflow.id, 1);
+			expect(execution.status).toBe('success');
+			const { bookmarks } = (await expectStatus(200, karakeep, 'GET', '/bookmarks', { query: { limit: 100 } })).json;
+			const filed = (bookmarks as Array<Record<string, any>>).filter(
+				(bookmark) => bookmark.content?.url === 'https://portfolio.example.org/octavia',
+			);
+			expect(filed).toHaveLength(1);
+			expect(filed[0].title).toContain(responseId);
+			expect(filed[0].tags.map((tag: { name: string }) => tag.name)).toEqual(expect.arrayContaining(['residency', 'application']));
+			expect(`${String(filed[0].title)} ${String(filed[0].note)}`).not.toMatch(/octavia/i);
+		});
+	});
+
 	describe('the three bookmark MCP tools (workflows/mcp-agent-tools.json)', () => {
 		let client: Client;
 		const tool = async (name: string, args: Record<string, unknown>) => {
