@@ -21,7 +21,7 @@ export class BookmarkApi implements ICredentialType {
 			value: 'karakeep',
 			name: 'Karakeep',
 			description:
-				'Karakeep’s own REST API v1, as in Karakeep 0.2x (source 7ca5ee2); see "Using with Karakeep" in the README',
+				'Karakeep’s own REST API v1 (checked against Karakeep’s source at commit 7ca5ee2); see "Using with Karakeep" in the README',
 		}),
 		{
 			displayName: 'Base URL',
