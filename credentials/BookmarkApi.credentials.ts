@@ -5,16 +5,24 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { apiOption } from '../nodes/shared/apiChoice';
+
 export class BookmarkApi implements ICredentialType {
 	name = 'bookmarkApi';
 
-	displayName = 'Bookmark API';
+	displayName = 'Bookmark or Karakeep API';
 
 	icon: Icon = { light: 'file:../nodes/Bookmarks/bookmarks.svg', dark: 'file:../nodes/Bookmarks/bookmarks.dark.svg' };
 
-	documentationUrl = 'https://github.com/n8n-nodes-sign-survey-bookmark/n8n-nodes-sign-survey-bookmark#bookmark-api';
+	documentationUrl = 'https://github.com/n8n-nodes-sign-survey-bookmark/n8n-nodes-sign-survey-bookmark#bookmark-or-karakeep-api';
 
 	properties: INodeProperties[] = [
+		apiOption('bookmark service', {
+			value: 'karakeep',
+			name: 'Karakeep',
+			description:
+				'Karakeep’s own REST API v1 (checked against Karakeep’s source at commit 7ca5ee2); see "Using with Karakeep" in the README',
+		}),
 		{
 			displayName: 'Base URL',
 			name: 'baseUrl',
@@ -22,7 +30,7 @@ export class BookmarkApi implements ICredentialType {
 			default: '',
 			required: true,
 			placeholder: 'https://bookmarks.example.com',
-			description: 'Address of your bookmark service, without /api/v1',
+			description: 'Address of your bookmark service (e.g. your Karakeep), without /api/v1',
 		},
 		{
 			displayName: 'API Key',
@@ -31,7 +39,17 @@ export class BookmarkApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description: 'Key generated in the web portal under Settings → API Tokens',
+			description:
+				'Key generated in the web portal under Settings → API Tokens (in Karakeep: Settings → API Keys)',
+		},
+		{
+			displayName: 'Webhook Token',
+			name: 'webhookToken',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				'Karakeep only, for the Bookmarks Webhook Trigger: the Token of the webhook in Karakeep (Settings → Webhooks). The trigger refuses deliveries without it.',
 		},
 	];
 

@@ -31,6 +31,8 @@ export interface BannerInput {
 	mcpPath?: string | string[];
 	mcpToken: string;
 	sandbox: Record<'signing' | 'bookmark' | 'survey', { url: string; apiKey: string; api?: string }>;
+	/** A real Karakeep in place of the bookmark sandbox (`BOOKMARKS=karakeep npm start`). */
+	karakeep?: { url: string; apiKey: string; searchUrl: string };
 	logFile: string;
 }
 
@@ -59,7 +61,12 @@ export function bannerLines(input: BannerInput): string[] {
 	}
 	lines.push(
 		`Signing sandbox:   ${input.sandbox.signing.url}  (token ${input.sandbox.signing.apiKey})`,
-		`Bookmark sandbox:  ${input.sandbox.bookmark.url}  (key ${input.sandbox.bookmark.apiKey})`,
+		...(input.karakeep
+			? [
+					`Karakeep:          ${input.karakeep.url}  (key ${input.karakeep.apiKey}; its REST API, webhooks to the sample)`,
+					`  the credential:  ${input.karakeep.searchUrl}  (Karakeep's spec as a validating mock in front of it: answers search, which needs Meilisearch)`,
+				]
+			: [`Bookmark sandbox:  ${input.sandbox.bookmark.url}  (key ${input.sandbox.bookmark.apiKey})`]),
 		`Survey sandbox:    ${input.sandbox.survey.url}  (key ${input.sandbox.survey.apiKey}${input.sandbox.survey.api === 'formbricks' ? ', speaks Formbricks' : ''})`,
 		`n8n log:           ${input.logFile}`,
 		'',

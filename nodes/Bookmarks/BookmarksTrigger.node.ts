@@ -16,7 +16,7 @@ import {
 	simplifyTriggerParameter,
 } from './resources/bookmark/simplify';
 import { listFilterLocator, searchLists } from './resources/locators';
-import type { BookmarkFilters } from './transport';
+import { bookmarkAdapter, type BookmarkFilters } from './adapters';
 import { fetchBookmarks } from './transport';
 import type { WatchMode } from './watch';
 import {
@@ -58,7 +58,7 @@ export class BookmarksTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'The bookmark service sends no events, so this trigger asks it for records at the Poll Times above. On its first activation it starts from now: records created or changed before are not emitted.',
+					'The bookmark service sends no events, so this trigger asks it for records at the Poll Times above. On its first activation it starts from now: records created or changed before are not emitted. On Karakeep, which sends webhooks, the Bookmarks Webhook Trigger starts workflows as records change, without polling.',
 				name: 'notice',
 				type: 'notice',
 				default: '',
@@ -120,10 +120,11 @@ export class BookmarksTrigger implements INodeType {
 		};
 
 		if (this.getMode() === 'manual') {
-			const latest = (await fetchBookmarks(this, filters, 20)).find((record) =>
+			const found = (await fetchBookmarks(this, filters, 20)).find((record) =>
 				isWatched(record, watch),
 			);
-			if (!latest) return null;
+			if (!found) return null;
+			const [latest] = await (await bookmarkAdapter(this)).withListIds(this, [found]);
 			const output = wantsSimplified(this)
 				? await simplifyBookmarks(this as RequestContext, [latest])
 				: [latest];
@@ -154,18 +155,23 @@ export class BookmarksTrigger implements INodeType {
 		const records = await fetchBookmarks(this, filters, undefined, undefined, (page) =>
 			reachesBehind(page, known),
 		);
-		// The lists' names are read before the claim: a failed read must not lose the records.
+		// The records' lists and the lists' names are read before the claim: a failed read must not
+		// lose the records.
 		const simplify = wantsSimplified(this);
 		const { fresh: candidates } = takeFresh(known, records, Date.now());
+		const listed = new Map(
+			(await (await bookmarkAdapter(this)).withListIds(this, candidates)).map((record) => [record.id, record]),
+		);
 		const names =
-			simplify && candidates.some((record) => listIdsOf(record).length > 0)
+			simplify && [...listed.values()].some((record) => listIdsOf(record).length > 0)
 				? await listNames(this as RequestContext)
 				: new Map<string, string>();
 		// From here to the store, no await: an overlapping poll sees this one's claim.
 		const current = readState(staticData, watch) ?? known;
-		const { fresh, state } = takeFresh(current, records, Date.now());
+		const { fresh: claimed, state } = takeFresh(current, records, Date.now());
 		Object.assign(staticData, stateToStore(state));
-		if (!fresh.length) return null;
+		if (!claimed.length) return null;
+		const fresh = claimed.map((record) => listed.get(record.id) ?? record);
 		const output = simplify ? fresh.map((record) => simplifyBookmark(record, names)) : fresh;
 		return [this.helpers.returnJsonArray(output)];
 	}

@@ -1,14 +1,8 @@
-import { isObject, serviceCredentialTest } from '../shared/credentialTest';
+import { serviceCredentialTest } from '../shared/credentialTest';
+import { credentialProbeFor } from './adapters';
 
-/** "Test credential" for the Bookmark API: lists one bookmark (contract: `GET /api/v1/bookmarks`). */
-export const bookmarkApiTest = serviceCredentialTest({
-	service: 'bookmark service',
-	secretName: 'API key',
-	secretHint: 'Check the API Key: it is generated in the web portal under Settings → API Tokens.',
-	apiPrefix: '/api/v1',
-	probePath: '/api/v1/bookmarks?limit=1',
-	headers: (credentials) => ({ authorization: `Bearer ${String(credentials.apiKey ?? '')}` }),
-	isServiceAnswer: (body) => isObject(body) && Array.isArray(body.bookmarks) && 'nextCursor' in body,
-	// The bookmark service answers 401 with the plain text "Unauthorized".
-	isServiceRefusal: (body) => typeof body === 'string' && body.trim() === 'Unauthorized',
-});
+/**
+ * "Test credential" for the Bookmark API, asking the credential's API (adapters/): the documented
+ * one lists one record, Karakeep's names the key's user; each recognises the other.
+ */
+export const bookmarkApiTest = serviceCredentialTest(credentialProbeFor);

@@ -76,7 +76,20 @@ export async function deleteUnlessGone<T>(
 	goneStatuses: number[] = [404],
 ): Promise<{ body?: T; alreadyGone: boolean }> {
 	const answer = await send({ ...request, acceptStatuses: goneStatuses, itemIndex });
-	if (!answer.error) return { body: answer.body, alreadyGone: false };
+	const alreadyGone = settleGone(ctx, itemIndex, answer);
+	return alreadyGone ? { alreadyGone } : { body: answer.body, alreadyGone };
+}
+
+/**
+ * Settles a delete's answer whose `error` says the thing is already gone (an adapter's delete
+ * sends it with its API's "not found" accepted): whether it was, or throws by the user's choice.
+ */
+export function settleGone(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	answer: { repeated: boolean; error?: Error },
+): boolean {
+	if (!answer.error) return false;
 	acceptAlreadyGone(answer, readIfAlreadyGone(ctx, itemIndex), answer.error);
-	return { alreadyGone: true };
+	return true;
 }

@@ -71,3 +71,33 @@ export function pickAdapter<Adapter>(
 export function answersLikeOtherApi(label: string, like = label): string {
 	return `This server answers like ${like}: choose "${label}" under API in this credential.`;
 }
+
+/** Adapters already picked in one run of a node, keyed by its context (n8n makes one per run) and credential type. */
+const pickedByRun = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+/**
+ * The adapter of the node's credential of `credentialType`, read once per run of the node:
+ * every item of a run uses the same credential.
+ */
+export async function adapterOfRun<Adapter>(
+	ctx: {
+		getNode(): INode;
+		getCredentials(type: string, itemIndex?: number): Promise<ICredentialDataDecryptedObject>;
+	},
+	credentialType: string,
+	adapters: Record<string, Adapter>,
+	itemIndex?: number,
+): Promise<Adapter> {
+	let run = pickedByRun.get(ctx);
+	if (!run) pickedByRun.set(ctx, (run = new Map()));
+	let picked = run.get(credentialType) as Promise<Adapter> | undefined;
+	if (!picked) {
+		picked = ctx
+			.getCredentials(credentialType, itemIndex)
+			.then((credentials) => pickAdapter(ctx.getNode(), credentials, adapters));
+		// A failed read is not kept: the next item may try again.
+		picked.catch(() => run.delete(credentialType));
+		run.set(credentialType, picked);
+	}
+	return await picked;
+}

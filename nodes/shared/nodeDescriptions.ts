@@ -22,6 +22,10 @@ export const BOOKMARKS_TRIGGER_DESCRIPTION = pair(
 	'when bookmark records are created or changed',
 );
 
+/** Its own entry in the nodes panel (not `<name>Trigger`), so it is described on its own. */
+export const BOOKMARKS_WEBHOOK_TRIGGER_DESCRIPTION =
+	'Start workflows when Karakeep sends a webhook: a bookmark created, edited, crawled, AI tagged or deleted, as it happens';
+
 export const SURVEY_DESCRIPTION =
 	'Read surveys, their responses and metrics, erase responses, and export applicant records without personal data';
 export const SURVEY_TRIGGER_DESCRIPTION = pair(

@@ -6,13 +6,19 @@ import type {
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 	IPollFunctions,
+	IWebhookFunctions,
 	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { RequestPacer } from './concurrency';
 
-export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IPollFunctions;
+export type RequestContext =
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IHookFunctions
+	| IPollFunctions
+	| IWebhookFunctions;
 
 export interface ServiceRequest {
 	method: IHttpRequestMethods;
@@ -359,4 +365,21 @@ export async function serviceRequest<T = IDataObject>(
 ): Promise<T> {
 	const answer = await serviceAnswer<T>(ctx, credentialType, serviceName, request, policy);
 	return (answer.error ? undefined : answer.body) as T;
+}
+
+/**
+ * The node's error with `text` added to its description, e.g. what a write that failed half-way
+ * had already changed. Errors of other kinds become a NodeOperationError for the item.
+ */
+export function withDescription(
+	ctx: Pick<RequestContext, 'getNode'>,
+	error: Error,
+	itemIndex: number,
+	text: string | undefined,
+): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		if (text) error.description = [error.description, text].filter(Boolean).join(' ');
+		return error;
+	}
+	return new NodeOperationError(ctx.getNode(), error, { itemIndex, description: text });
 }

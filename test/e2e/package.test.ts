@@ -93,6 +93,15 @@ describe('the package installed from its tarball into a real n8n', () => {
 		expect(found.sort()).toEqual([`${PACKAGE_NAME}.signing`, `${PACKAGE_NAME}.signingTrigger`]);
 	});
 
+	it('finds the Bookmarks node and both its triggers when "Karakeep" is searched in the nodes panel (issue 25)', async () => {
+		const found = n8nPanelSearch(await ourNodeTypes(), 'Karakeep');
+		expect(found.sort()).toEqual([
+			`${PACKAGE_NAME}.bookmarks`,
+			`${PACKAGE_NAME}.bookmarksTrigger`,
+			`${PACKAGE_NAME}.bookmarksWebhookTrigger`,
+		]);
+	});
+
 	it('shows each service in the nodes panel with what its action node does', async () => {
 		const nodes = await ourNodeTypes();
 		const entries = n8nPanelEntries(nodes);

@@ -105,7 +105,7 @@ describe('the sample workflows, as shipped, in a real n8n', () => {
 					versions: expect.arrayContaining([node.typeVersion]),
 				});
 				// Webhook-based triggers need a fixed webhookId for a stable URL.
-				if (/\.(signingTrigger|surveyTrigger|mcpTrigger|webhook)$/.test(node.type)) {
+				if (/\.(signingTrigger|surveyTrigger|bookmarksWebhookTrigger|mcpTrigger|webhook)$/.test(node.type)) {
 					expect({ file, node: node.name, webhookId: node.webhookId }).toEqual({
 						file,
 						node: node.name,

@@ -21,6 +21,19 @@ export interface EditorNodeType {
 	properties?: Array<{ name: string; displayName?: string; options?: unknown[] }>;
 }
 
+/** The package name n8n prefixes our node types with. */
+const PACKAGE = (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { name: string }).name;
+
+/**
+ * A node type as n8n serves it to the editor: named with the package, with the alias list of its
+ * codex file (`nodes/<folder>/<Name>.node.json`), which n8n's loader joins to the class.
+ */
+export function servedNodeType(node: { description: Omit<EditorNodeType, 'name'> & { name: string } }, folder: string): EditorNodeType {
+	const file = `${node.description.name.replace(/^./, (c) => c.toUpperCase())}.node.json`;
+	const codex = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'nodes', folder, file), 'utf8')) as { alias?: string[] };
+	return { ...node.description, name: `${PACKAGE}.${node.description.name}`, codex: { alias: codex.alias } };
+}
+
 /**
  * The link a node's "Docs" opens: `useNodeDocsUrl` in n8n-editor-ui
  * (packages/frontend/editor-ui/src/composables/useNodeDocsUrl.ts; the same code in 2.41.1's

@@ -304,7 +304,8 @@ export function sampleSurveyIds(sandbox: Sandbox): Record<string, string> {
 
 /**
  * What `npm start` and `npm run start:queue` set up in their n8n: credentials pointing at the
- * sandbox, every sample workflow imported (in queue mode the given files, with more credentials), each Signing Trigger's URL entered in the signing
+ * sandbox (or others given, e.g. a real Karakeep's), every sample workflow (or the given files,
+ * in queue mode) imported, each Signing Trigger's URL entered in the signing
  * service (as its administrator would, at the address `webhookUrlOf` gives), and the workflows
  * with a trigger activated.
  */
@@ -312,10 +313,10 @@ export async function deploySamples(
 	n8n: N8nInstance,
 	sandbox: Sandbox,
 	webhookUrlOf: (node: WorkflowNode) => string,
-	queueMode?: { files: string[]; credentials: Partial<CredentialRefs> },
+	options: { files?: string[]; credentials?: Partial<CredentialRefs> } = {},
 ): Promise<ImportedWorkflow[]> {
-	const credentials = { ...(await createSandboxCredentials(n8n, sandbox)), ...queueMode?.credentials };
-	const workflows = await importWorkflowFiles(n8n, credentials, sampleSurveyIds(sandbox), queueMode?.files);
+	const credentials = { ...(await createSandboxCredentials(n8n, sandbox)), ...options.credentials };
+	const workflows = await importWorkflowFiles(n8n, credentials, sampleSurveyIds(sandbox), options.files);
 	for (const workflow of workflows) {
 		for (const node of nodesOfType(workflow, 'signingTrigger')) {
 			await fetch(`${sandbox.signing.url}/_sandbox/webhook-endpoints`, {

@@ -71,8 +71,8 @@ describe('Documentation links land on their README section', () => {
 		expect([...sample.keys()]).toEqual(['a-b', 'signed--archived-xjson', 'a-b-1']);
 	});
 
-	it('finds the six nodes’ codex files', () => {
-		expect(codexFiles).toHaveLength(6);
+	it('finds the seven nodes’ codex files', () => {
+		expect(codexFiles).toHaveLength(7);
 	});
 
 	it.each(eachNode)('%s: primary documentation is the node’s own section', (_, file) => {

@@ -1,43 +1,30 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports */
 /**
  * Issue 26: a user looks for their platform by name. Searching "Documenso" in n8n's nodes panel
  * finds the Signing node and its trigger (their codex aliases, as n8n's loader joins the codex
  * files to the classes), and the credential says it works with Documenso. The end-to-end test
  * test/e2e/package.test.ts checks the same search on what a real n8n serves.
  */
-import { readFileSync } from 'node:fs';
-import * as path from 'node:path';
-
-import type { INodeType } from 'n8n-workflow';
-
 import { SigningApi } from '../../credentials/SigningApi.credentials';
 import { Bookmarks } from '../../nodes/Bookmarks/Bookmarks.node';
 import { BookmarksTrigger } from '../../nodes/Bookmarks/BookmarksTrigger.node';
+import { BookmarksWebhookTrigger } from '../../nodes/Bookmarks/BookmarksWebhookTrigger.node';
 import { Signing } from '../../nodes/Signing/Signing.node';
 import { SigningTrigger } from '../../nodes/Signing/SigningTrigger.node';
 import { Survey } from '../../nodes/Survey/Survey.node';
 import { SurveyTrigger } from '../../nodes/Survey/SurveyTrigger.node';
-import { type EditorNodeType, n8nPanelSearch } from '../harness/n8nEditor';
-import { PROJECT_ROOT } from '../harness/paths';
+import { n8nPanelSearch, servedNodeType } from '../harness/n8nEditor';
 
 const PACKAGE = 'n8n-nodes-sign-survey-bookmark';
 
-/** As n8n serves a node type to the editor: named with the package, with its codex file's alias list. */
-function served(node: INodeType, folder: string): EditorNodeType {
-	const codex = JSON.parse(
-		readFileSync(path.join(PROJECT_ROOT, 'nodes', folder, `${node.description.name.replace(/^./, (c) => c.toUpperCase())}.node.json`), 'utf8'),
-	) as { alias?: string[] };
-	return { ...node.description, name: `${PACKAGE}.${node.description.name}`, codex: { alias: codex.alias } };
-}
-
 describe('Documenso by name', () => {
 	const nodeTypes = [
-		served(new Signing(), 'Signing'),
-		served(new SigningTrigger(), 'Signing'),
-		served(new Bookmarks(), 'Bookmarks'),
-		served(new BookmarksTrigger(), 'Bookmarks'),
-		served(new Survey(), 'Survey'),
-		served(new SurveyTrigger(), 'Survey'),
+		servedNodeType(new Signing(), 'Signing'),
+		servedNodeType(new SigningTrigger(), 'Signing'),
+		servedNodeType(new Bookmarks(), 'Bookmarks'),
+		servedNodeType(new BookmarksTrigger(), 'Bookmarks'),
+		servedNodeType(new BookmarksWebhookTrigger(), 'Bookmarks'),
+		servedNodeType(new Survey(), 'Survey'),
+		servedNodeType(new SurveyTrigger(), 'Survey'),
 	];
 
 	it('the nodes panel finds the Signing node and its trigger, and nothing else, for "Documenso"', () => {

@@ -5,18 +5,15 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { bookmarkRequest } from '../transport';
+import type { RequestContext } from '../../shared/request';
+import { bookmarkAdapter } from '../adapters';
 
 /** The pickers' page size: one request per page of results as the user scrolls. */
 const PICKER_PAGE_SIZE = 50;
 
-export async function getAllLists(ctx: Parameters<typeof bookmarkRequest>[0], itemIndex?: number) {
-	const { lists } = await bookmarkRequest<{ lists: IDataObject[] }>(ctx, {
-		method: 'GET',
-		path: '/api/v1/lists',
-		itemIndex,
-	});
-	return lists;
+/** Every list, without record counts (pickers, list names). */
+export async function getAllLists(ctx: RequestContext, itemIndex?: number): Promise<IDataObject[]> {
+	return await (await bookmarkAdapter(ctx, itemIndex)).listLists(ctx, itemIndex);
 }
 
 /** Lists for the "List" pickers, filtered by the text typed in the picker. */
@@ -42,19 +39,14 @@ export async function searchBookmarks(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const qs: IDataObject = { limit: PICKER_PAGE_SIZE };
-	if (filter?.trim()) qs.q = filter.trim();
-	if (paginationToken) qs.cursor = paginationToken;
-	const page = await bookmarkRequest<{ bookmarks: IDataObject[]; nextCursor: string | null }>(
+	const adapter = await bookmarkAdapter(this);
+	const page = await adapter.recordPage(
 		this,
-		{
-			method: 'GET',
-			path: '/api/v1/bookmarks',
-			qs,
-		},
+		{ q: filter?.trim() || undefined },
+		{ limit: PICKER_PAGE_SIZE, cursor: paginationToken ?? null },
 	);
 	return {
-		results: page.bookmarks.map((record) => {
+		results: page.records.map((record) => {
 			const content = (record.content ?? {}) as IDataObject;
 			return {
 				name: String(record.title || content.url || record.id),

@@ -1,6 +1,6 @@
 import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { pickAdapter } from '../../shared/apiChoice';
+import { adapterOfRun, pickAdapter } from '../../shared/apiChoice';
 import type { ServiceProbe } from '../../shared/credentialTest';
 import type { RequestContext, ServiceAnswer } from '../../shared/request';
 import { documensoAdapter } from './documenso';
@@ -189,17 +189,7 @@ export function credentialProbeFor(credentials: ICredentialDataDecryptedObject):
 	return (ADAPTERS[String(credentials.api ?? '')] ?? documentedAdapter).credentialProbe;
 }
 
-/** Adapters already picked in one run of a node, keyed by its context (n8n makes one per run). */
-const pickedByRun = new WeakMap<object, Promise<SigningAdapter>>();
-
 /** The adapter of the node's Signing API credential. */
 export async function signingAdapter(ctx: RequestContext, itemIndex?: number): Promise<SigningAdapter> {
-	let picked = pickedByRun.get(ctx);
-	if (!picked) {
-		picked = ctx.getCredentials('signingApi', itemIndex).then((credentials) => adapterFor(ctx, credentials));
-		// A failed read is not kept: the next item may try again.
-		picked.catch(() => pickedByRun.delete(ctx));
-		pickedByRun.set(ctx, picked);
-	}
-	return await picked;
+	return await adapterOfRun(ctx, 'signingApi', ADAPTERS, itemIndex);
 }

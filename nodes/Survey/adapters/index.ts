@@ -1,6 +1,6 @@
 import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { pickAdapter } from '../../shared/apiChoice';
+import { adapterOfRun, pickAdapter } from '../../shared/apiChoice';
 import type { RequestPacer } from '../../shared/concurrency';
 import type { ServiceProbe } from '../../shared/credentialTest';
 import type { RequestContext } from '../../shared/request';
@@ -134,17 +134,7 @@ export function credentialProbeFor(credentials: ICredentialDataDecryptedObject):
 	return (ADAPTERS[String(credentials.api ?? '')] ?? documentedAdapter).credentialProbe;
 }
 
-/** Adapters already picked in one run of a node, keyed by its context (n8n makes one per run). */
-const pickedByRun = new WeakMap<object, Promise<SurveyAdapter>>();
-
 /** The adapter of the node's Survey API credential. */
 export async function surveyAdapter(ctx: RequestContext, itemIndex?: number): Promise<SurveyAdapter> {
-	let picked = pickedByRun.get(ctx);
-	if (!picked) {
-		picked = ctx.getCredentials('surveyApi', itemIndex).then((credentials) => adapterFor(ctx, credentials));
-		// A failed read is not kept: the next item may try again.
-		picked.catch(() => pickedByRun.delete(ctx));
-		pickedByRun.set(ctx, picked);
-	}
-	return await picked;
+	return await adapterOfRun(ctx, 'surveyApi', ADAPTERS, itemIndex);
 }

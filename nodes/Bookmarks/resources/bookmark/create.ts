@@ -4,7 +4,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { invalidInput, isHttpUrl, requiredString } from '../../../shared/validation';
 import { bookmarksPersonalDataOption } from '../../personalData';
-import { bookmarkRequest, MAX_TAGS_PER_REQUEST } from '../../transport';
+import { bookmarkAdapter, type NewRecord } from '../../adapters';
+import { MAX_TAGS_PER_REQUEST } from '../../transport';
 import { shapeWrite, simplifyBookmarksParameter } from './simplify';
 import { readTagList, TAGS_HINT } from './tagList';
 import { updateExisting } from './updateExisting';
@@ -116,9 +117,9 @@ export async function create(this: IExecuteFunctions, itemIndex: number): Promis
 }
 
 /** The request body from the parameters, checked before anything is sent. */
-function createBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	const type = ctx.getNodeParameter('type', itemIndex, 'link') as string;
-	const body: IDataObject = { type };
+function createBody(ctx: IExecuteFunctions, itemIndex: number): NewRecord {
+	const type = ctx.getNodeParameter('type', itemIndex, 'link') === 'text' ? 'text' : 'link';
+	const body: NewRecord = { type };
 	if (type === 'link') {
 		const url = requiredString(ctx, itemIndex, 'url', 'URL');
 		if (!isHttpUrl(url))
@@ -149,16 +150,12 @@ function createBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 async function storeRecord(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	body: IDataObject,
+	body: NewRecord,
 ): Promise<IDataObject> {
 	const type = body.type;
-	const record = await bookmarkRequest(ctx, {
-		method: 'POST',
-		path: '/api/v1/bookmarks',
-		body,
-		itemIndex,
-	});
-	if (record.alreadyExists !== true) return { ...record, alreadyExists: false };
+	const adapter = await bookmarkAdapter(ctx, itemIndex);
+	const record = await adapter.createRecord(ctx, body, itemIndex);
+	if (record.alreadyExists !== true) return record;
 
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const ifUrlExists =

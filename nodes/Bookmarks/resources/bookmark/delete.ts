@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { deleteUnlessGone, ifAlreadyGoneParameter } from '../../../shared/alreadyGone';
+import { ifAlreadyGoneParameter, settleGone } from '../../../shared/alreadyGone';
 import { requireToolConsent } from '../../../shared/toolConsent';
 import { requiredId } from '../../../shared/validation';
 import { consentTo } from '../../personalData';
-import { bookmarkAnswer, recordPath } from '../../transport';
+import { bookmarkAdapter } from '../../adapters';
 import { recordLocator } from '../locators';
 
 const show = { resource: ['bookmark'], operation: ['delete'] };
@@ -23,9 +23,7 @@ export async function deleteRecord(
 ): Promise<IDataObject> {
 	requireToolConsent(this, itemIndex, consentTo('Deleting bookmarks'));
 	const recordId = requiredId(this, itemIndex, 'recordId', 'Bookmark');
-	const { alreadyGone } = await deleteUnlessGone(this, itemIndex, bookmarkAnswer.bind(null, this), {
-		method: 'DELETE',
-		path: recordPath(recordId),
-	});
+	const adapter = await bookmarkAdapter(this, itemIndex);
+	const alreadyGone = settleGone(this, itemIndex, await adapter.deleteRecord(this, recordId, itemIndex));
 	return { deleted: true, id: recordId, alreadyGone };
 }

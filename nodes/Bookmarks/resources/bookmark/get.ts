@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { requiredId } from '../../../shared/validation';
-import { bookmarkRequest, recordPath } from '../../transport';
+import { bookmarkAdapter } from '../../adapters';
 import { recordLocator } from '../locators';
 import { inVersion1 } from '../../../shared/simplify';
 import { bookmarksPersonalDataOption } from '../../personalData';
@@ -32,11 +32,7 @@ export async function getRecord(
 	itemIndex: number,
 	recordId: string,
 ): Promise<IDataObject> {
-	return await bookmarkRequest(ctx, {
-		method: 'GET',
-		path: recordPath(recordId),
-		itemIndex,
-	});
+	return await (await bookmarkAdapter(ctx, itemIndex)).getRecord(ctx, recordId, itemIndex);
 }
 
 export async function get(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { readLimit, returnAllAndLimit } from '../../../shared/descriptions';
 import { requiredString } from '../../../shared/validation';
-import type { BookmarkFilters } from '../../transport';
+import { bookmarkAdapter, type BookmarkFilters } from '../../adapters';
 import { BOOKMARKS_DEFAULT_LIMIT, fetchBookmarks } from '../../transport';
 import { listFilterLocator } from '../locators';
 import { inVersion1 } from '../../../shared/simplify';
@@ -132,5 +132,6 @@ export async function searchRecords(
 		readLimit(this, itemIndex, BOOKMARKS_DEFAULT_LIMIT),
 		itemIndex,
 	);
-	return await shapeRecords(this, itemIndex, records);
+	const adapter = await bookmarkAdapter(this, itemIndex);
+	return await shapeRecords(this, itemIndex, await adapter.withListIds(this, records, itemIndex));
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { requiredId } from '../../../shared/validation';
-import { bookmarkAnswer, listPath } from '../../transport';
+import { bookmarkAdapter } from '../../adapters';
 import { listLocator, recordLocator } from '../locators';
 
 const show = { resource: ['bookmark'], operation: ['addToList', 'removeFromList'] };
@@ -14,16 +14,12 @@ export const listMembershipDescription: INodeProperties[] = [
 async function changeMembership(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	method: 'PUT' | 'DELETE',
+	change: 'add' | 'remove',
 ): Promise<{ recordId: string; listId: string }> {
 	const recordId = requiredId(ctx, itemIndex, 'recordId', 'Bookmark');
 	const listId = requiredId(ctx, itemIndex, 'listId', 'List');
-	const answer = await bookmarkAnswer(ctx, {
-		method,
-		path: listPath(listId, `/bookmarks/${encodeURIComponent(recordId)}`),
-		itemIndex,
-		acceptStatuses: method === 'DELETE' ? [404] : [],
-	});
+	const adapter = await bookmarkAdapter(ctx, itemIndex);
+	const answer = await adapter.changeMembership(ctx, listId, recordId, change, itemIndex);
 	// A removal sent again after an answer that never came finds the record out of the list:
 	// most likely the first attempt took it out. Any other "not in this list" is an error.
 	if (answer.error && !answer.repeated) throw answer.error;
@@ -32,7 +28,7 @@ async function changeMembership(
 
 /** Idempotent: adding a record that is already in the list succeeds. */
 export async function addToList(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	return { ...(await changeMembership(this, itemIndex, 'PUT')), added: true };
+	return { ...(await changeMembership(this, itemIndex, 'add')), added: true };
 }
 
 /** A record that is not in the list is an error (404 from the service), not a silent success. */
@@ -40,5 +36,5 @@ export async function removeFromList(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	return { ...(await changeMembership(this, itemIndex, 'DELETE')), removed: true };
+	return { ...(await changeMembership(this, itemIndex, 'remove')), removed: true };
 }

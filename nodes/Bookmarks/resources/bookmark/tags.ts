@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { invalidInput, requiredId } from '../../../shared/validation';
-import { bookmarkRequest, MAX_TAGS_PER_REQUEST, recordPath } from '../../transport';
+import { bookmarkAdapter } from '../../adapters';
+import { MAX_TAGS_PER_REQUEST } from '../../transport';
 import { recordLocator } from '../locators';
 import { readTagList, TAGS_HINT } from './tagList';
 
@@ -40,28 +41,21 @@ function readTags(ctx: IExecuteFunctions, itemIndex: number): string[] {
 async function changeTags(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	method: 'POST' | 'DELETE',
+	change: 'attach' | 'detach',
 ): Promise<IDataObject> {
 	const recordId = requiredId(ctx, itemIndex, 'recordId', 'Bookmark');
 	const tags = readTags(ctx, itemIndex);
-	const answer = await bookmarkRequest(ctx, {
-		method,
-		path: recordPath(recordId, '/tags'),
-		body: { tags },
-		itemIndex,
-		// The answer lists what this very request attached or detached: sent again after the first
-		// one was carried out, a removal would report nothing removed.
-		repeatable: false,
-	});
-	return { id: recordId, ...answer };
+	const adapter = await bookmarkAdapter(ctx, itemIndex);
+	const changed = await adapter.changeTags(ctx, recordId, tags, change, itemIndex);
+	return { id: recordId, [change === 'attach' ? 'attached' : 'detached']: changed };
 }
 
 /** Output: `{ id, attached: [{ id, name }] }`. */
 export async function addTags(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	return await changeTags(this, itemIndex, 'POST');
+	return await changeTags(this, itemIndex, 'attach');
 }
 
 /** Output: `{ id, detached: [{ id, name }] }`, only the tags the record had. */
 export async function removeTags(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	return await changeTags(this, itemIndex, 'DELETE');
+	return await changeTags(this, itemIndex, 'detach');
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { invalidInput, requiredId } from '../../../shared/validation';
-import { bookmarkRequest, recordPath } from '../../transport';
+import { bookmarkAdapter, type RecordChanges } from '../../adapters';
 import { recordLocator } from '../locators';
 import { shapeWrite, simplifyBookmarksParameter } from './simplify';
 
@@ -69,8 +69,8 @@ export function changesOf(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	fields: IDataObject,
-): IDataObject {
-	const body: IDataObject = {};
+): RecordChanges {
+	const body: RecordChanges = {};
 	const title = String(fields.title ?? '').trim();
 	if (title) body.title = title;
 	if (fields.note !== undefined && fields.note !== null) body.note = String(fields.note);
@@ -98,10 +98,6 @@ export async function update(this: IExecuteFunctions, itemIndex: number): Promis
 			'add at least one of Title, Note, Archived or Favourited',
 		);
 	}
-	return await shapeWrite(
-		this,
-		itemIndex,
-		async () =>
-			await bookmarkRequest(this, { method: 'PATCH', path: recordPath(recordId), body, itemIndex }),
-	);
+	const adapter = await bookmarkAdapter(this, itemIndex);
+	return await shapeWrite(this, itemIndex, async () => await adapter.updateRecord(this, recordId, body, itemIndex));
 }

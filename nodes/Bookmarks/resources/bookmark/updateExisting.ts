@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { bookmarkRequest, recordPath } from '../../transport';
+import { withDescription } from '../../../shared/request';
+
+import { bookmarkAdapter, type NewRecord, type RecordChanges } from '../../adapters';
 
 /**
  * Create → If URL Exists → Update It: applies the given title, note and tags to the record
@@ -17,38 +18,29 @@ export async function updateExisting(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	recordId: string,
-	body: IDataObject,
+	body: NewRecord,
 	existing: IDataObject,
 ): Promise<IDataObject> {
-	const changes: IDataObject = {};
+	const adapter = await bookmarkAdapter(ctx, itemIndex);
+	const changes: RecordChanges = {};
 	if (body.title !== undefined) changes.title = body.title;
 	if (body.note !== undefined) changes.note = body.note;
 	const fields = Object.keys(changes);
-	const tags = (body.tags as string[] | undefined) ?? [];
+	const tags = body.tags ?? [];
 	const progress = { tagsAttached: false, fieldsWritten: false };
 	try {
 		let record = existing;
 		if (tags.length) {
-			await bookmarkRequest(ctx, {
-				method: 'POST',
-				path: recordPath(recordId, '/tags'),
-				body: { tags },
-				itemIndex,
-			});
+			await adapter.changeTags(ctx, recordId, tags, 'attach', itemIndex);
 			progress.tagsAttached = true;
 		}
 		if (fields.length) {
-			record = await bookmarkRequest(ctx, {
-				method: 'PATCH',
-				path: recordPath(recordId),
-				body: changes,
-				itemIndex,
-			});
+			record = await adapter.updateRecord(ctx, recordId, changes, itemIndex);
 			progress.fieldsWritten = true;
 		}
 		// The PATCH answer already shows the attached tags; without one, read the record back.
 		if (tags.length && !fields.length) {
-			record = await bookmarkRequest(ctx, { method: 'GET', path: recordPath(recordId), itemIndex });
+			record = await adapter.getRecord(ctx, recordId, itemIndex);
 		}
 		return { ...record, alreadyExists: true };
 	} catch (error) {
@@ -66,18 +58,4 @@ export async function updateExisting(
 				: `${state} Running this item again completes it: attaching the same tags again changes nothing.`,
 		);
 	}
-}
-
-/** The node's error with what was already changed added to its description. */
-function withDescription(
-	ctx: IExecuteFunctions,
-	error: Error,
-	itemIndex: number,
-	text: string | undefined,
-): NodeApiError | NodeOperationError {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-		if (text) error.description = [error.description, text].filter(Boolean).join(' ');
-		return error;
-	}
-	return new NodeOperationError(ctx.getNode(), error, { itemIndex, description: text });
 }

@@ -4,10 +4,10 @@ import { readLimit, returnAllAndLimit } from '../../../shared/descriptions';
 import type { ItemOperation } from '../../../shared/execute';
 import { requireToolConsent } from '../../../shared/toolConsent';
 import { invalidInput, requiredId, requiredString } from '../../../shared/validation';
-import { deleteUnlessGone, ifAlreadyGoneParameter } from '../../../shared/alreadyGone';
+import { ifAlreadyGoneParameter, settleGone } from '../../../shared/alreadyGone';
 import { consentTo } from '../../personalData';
-import { bookmarkAnswer, bookmarkRequest, listPath } from '../../transport';
-import { getAllLists, listLocator } from '../locators';
+import { bookmarkAdapter, type ListFields } from '../../adapters';
+import { listLocator } from '../locators';
 
 export { searchLists } from '../locators';
 
@@ -34,8 +34,8 @@ const descriptionField: INodeProperties = {
 };
 
 /** Only the fields the user set, trimmed; an empty name is left out (a list needs one). */
-function listFields(fields: IDataObject): IDataObject {
-	const body: IDataObject = {};
+function listFields(fields: IDataObject): ListFields {
+	const body: ListFields = {};
 	const name = String(fields.name ?? '').trim();
 	if (name) body.name = name;
 	if (fields.icon !== undefined && String(fields.icon).trim() !== '')
@@ -49,12 +49,8 @@ function listFields(fields: IDataObject): IDataObject {
 async function create(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const name = requiredString(this, itemIndex, 'name', 'Name');
 	const extra = listFields(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject);
-	return await bookmarkRequest(this, {
-		method: 'POST',
-		path: '/api/v1/lists',
-		body: { name, ...extra },
-		itemIndex,
-	});
+	const adapter = await bookmarkAdapter(this, itemIndex);
+	return await adapter.createList(this, { ...extra, name }, itemIndex);
 }
 
 async function update(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
@@ -68,21 +64,19 @@ async function update(this: IExecuteFunctions, itemIndex: number): Promise<IData
 			'add at least one of Name, Icon or Description',
 		);
 	}
-	return await bookmarkRequest(this, { method: 'PATCH', path: listPath(listId), body, itemIndex });
+	return await (await bookmarkAdapter(this, itemIndex)).updateList(this, listId, body, itemIndex);
 }
 
 async function deleteList(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	requireToolConsent(this, itemIndex, consentTo('Deleting lists'));
 	const listId = requiredId(this, itemIndex, 'listId', 'List');
-	const { alreadyGone } = await deleteUnlessGone(this, itemIndex, bookmarkAnswer.bind(null, this), {
-		method: 'DELETE',
-		path: listPath(listId),
-	});
+	const adapter = await bookmarkAdapter(this, itemIndex);
+	const alreadyGone = settleGone(this, itemIndex, await adapter.deleteList(this, listId, itemIndex));
 	return { deleted: true, id: listId, alreadyGone };
 }
 
 async function getMany(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const lists = await getAllLists(this, itemIndex);
+	const lists = await (await bookmarkAdapter(this, itemIndex)).listLists(this, itemIndex, true);
 	const limit = readLimit(this, itemIndex, LISTS_DEFAULT_LIMIT);
 	return limit === undefined ? lists : lists.slice(0, limit);
 }

@@ -2,16 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { readLimit, returnAllAndLimit } from '../../../shared/descriptions';
 import type { ItemOperation } from '../../../shared/execute';
-import { bookmarkRequest } from '../../transport';
+import { bookmarkAdapter } from '../../adapters';
 
 const TAGS_DEFAULT_LIMIT = 50;
 
 async function getMany(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const { tags } = await bookmarkRequest<{ tags: IDataObject[] }>(this, {
-		method: 'GET',
-		path: '/api/v1/tags',
-		itemIndex,
-	});
+	const tags = await (await bookmarkAdapter(this, itemIndex)).listTags(this, itemIndex);
 	const limit = readLimit(this, itemIndex, TAGS_DEFAULT_LIMIT);
 	return limit === undefined ? tags : tags.slice(0, limit);
 }

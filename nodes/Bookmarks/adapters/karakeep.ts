@@ -1,0 +1,331 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { mapConcurrently } from '../../shared/concurrency';
+import { isObject } from '../../shared/credentialTest';
+import type { RequestContext, ServiceAnswer, ServiceRequest } from '../../shared/request';
+import { serviceAnswer, serviceRequest, withDescription } from '../../shared/request';
+import { DOCUMENTED_API_PROBE } from './documented';
+import { karakeepCredentialProbe } from './karakeepCredential';
+import { karakeepWebhooks } from './karakeepWebhooks';
+import { documentedList, documentedRecord, documentedTag, karakeepError } from './karakeepShapes';
+import type { BookmarkAdapter, BookmarkFilters, RecordPage, TagRef } from './index';
+
+/**
+ * Karakeep's own REST API v1, as its source answers (commit 7ca5ee2; facts, sources and the tests
+ * that pin them against the real server in test/karakeep/README.md). Where Karakeep differs from
+ * the documented API, the documented behaviour is composed from Karakeep's routes:
+ * - tags are attached after creating (Karakeep drops `tags` on create);
+ * - Get Many's query, tag and list go to Karakeep's search, tag and list routes (its record list
+ *   ignores them), and what a route ignores is filtered here;
+ * - If URL Exists looks the URL up first (Karakeep's create of a stored URL re-saves it);
+ * - records' lists are read per record, list counts from Karakeep's `lists.stats`.
+ */
+const SERVICE = 'Karakeep server';
+
+/** Karakeep's largest page (`limit` 1 to 100). */
+const PAGE_SIZE = 100;
+
+/** Records whose lists are read at the same time. */
+const LIST_CONCURRENCY = 4;
+
+/** The icon Karakeep's own form gives a new list (apps/web/components/dashboard/lists/EditListModal.tsx). */
+const DEFAULT_LIST_ICON = '📁';
+
+const withErrors = (req: ServiceRequest): ServiceRequest => ({ ...req, readError: karakeepError });
+const request = async <T = IDataObject>(ctx: RequestContext, req: ServiceRequest) =>
+	await serviceRequest<T>(ctx, 'bookmarkApi', SERVICE, withErrors(req));
+const answer = async (ctx: RequestContext, req: ServiceRequest) =>
+	await serviceAnswer<unknown>(ctx, 'bookmarkApi', SERVICE, withErrors(req));
+
+const recordPath = (recordId: string, below = '') => `/api/v1/bookmarks/${encodeURIComponent(recordId)}${below}`;
+const listPath = (listId: string, below = '') => `/api/v1/lists/${encodeURIComponent(listId)}${below}`;
+
+interface KarakeepPage {
+	bookmarks: IDataObject[];
+	nextCursor: string | null;
+}
+
+const tagNames = (record: IDataObject): string[] =>
+	(Array.isArray(record.tags) ? record.tags : []).filter(isObject).map((tag) => String(tag.name));
+
+/** The records of one Karakeep route that also pass the filters the route itself ignores. */
+function keepMatching(records: IDataObject[], filters: BookmarkFilters, route: Route): IDataObject[] {
+	return records.filter((record) => {
+		if (filters.tags && route.kind !== 'tag' && !tagNames(record).includes(filters.tags)) return false;
+		if (filters.archived && route.kind !== 'all' && String(record.archived === true) !== filters.archived) return false;
+		if (filters.favourited && route.kind !== 'all' && String(record.favourited === true) !== filters.favourited) {
+			return false;
+		}
+		if (filters.listId && route.kind === 'search') {
+			const listIds = Array.isArray(record.listIds) ? record.listIds : [];
+			if (!listIds.includes(filters.listId)) return false;
+		}
+		return true;
+	});
+}
+
+interface Route {
+	kind: 'search' | 'list' | 'tag' | 'all';
+	path: string;
+	qs: IDataObject;
+}
+
+/**
+ * The Karakeep route that serves the filters best: search for a query (the only route that reads
+ * it), else the list's or the tag's records, else all records with Karakeep's own archived and
+ * favourited filters. `undefined` when the tag does not exist: no record can match.
+ */
+async function routeFor(ctx: RequestContext, filters: BookmarkFilters, itemIndex?: number): Promise<Route | undefined> {
+	if (filters.q) {
+		// Newest first, as the documented API lists matches.
+		return { kind: 'search', path: '/api/v1/bookmarks/search', qs: { q: filters.q, sortOrder: 'desc' } };
+	}
+	if (filters.listId) return { kind: 'list', path: listPath(filters.listId, '/bookmarks'), qs: {} };
+	if (filters.tags) {
+		const tagId = await tagIdNamed(ctx, filters.tags, itemIndex);
+		if (tagId === undefined) return undefined;
+		return { kind: 'tag', path: `/api/v1/tags/${encodeURIComponent(tagId)}/bookmarks`, qs: {} };
+	}
+	const qs: IDataObject = {};
+	if (filters.archived) qs.archived = filters.archived;
+	if (filters.favourited) qs.favourited = filters.favourited;
+	return { kind: 'all', path: '/api/v1/bookmarks', qs };
+}
+
+/** The id of the tag with exactly this name (Karakeep's `nameContains` matches parts of names). */
+async function tagIdNamed(ctx: RequestContext, name: string, itemIndex?: number): Promise<string | undefined> {
+	const { tags } = await request<{ tags: IDataObject[] }>(ctx, {
+		method: 'GET',
+		path: '/api/v1/tags',
+		qs: { nameContains: name },
+		itemIndex,
+	});
+	const tag = tags.find((candidate) => candidate.name === name);
+	return tag ? String(tag.id) : undefined;
+}
+
+async function routePage(
+	ctx: RequestContext,
+	route: Route,
+	filters: BookmarkFilters,
+	page: { limit: number; cursor: string | null },
+	itemIndex?: number,
+): Promise<RecordPage> {
+	const qs: IDataObject = { ...route.qs, limit: Math.min(Math.max(page.limit, 1), PAGE_SIZE) };
+	if (page.cursor) qs.cursor = page.cursor;
+	const { bookmarks, nextCursor } = await request<KarakeepPage>(ctx, { method: 'GET', path: route.path, qs, itemIndex });
+	let records = bookmarks.map((bookmark) => documentedRecord(bookmark));
+	if (filters.listId && route.kind === 'search') records = await karakeepAdapter.withListIds(ctx, records, itemIndex);
+	return { records: keepMatching(records, filters, route), nextCursor: nextCursor ?? null };
+}
+
+/**
+ * Newest change first, which no Karakeep route sorts by: every page of the route is read and
+ * sorted here (ties by id, descending, as the documented API breaks them).
+ */
+async function allByModifiedAt(
+	ctx: RequestContext,
+	route: Route,
+	filters: BookmarkFilters,
+	itemIndex?: number,
+): Promise<RecordPage> {
+	const records: IDataObject[] = [];
+	let cursor: string | null = null;
+	do {
+		const page = await routePage(ctx, route, filters, { limit: PAGE_SIZE, cursor }, itemIndex);
+		records.push(...page.records);
+		cursor = page.nextCursor;
+	} while (cursor);
+	const time = (record: IDataObject) => Date.parse(String(record.modifiedAt ?? record.createdAt ?? '')) || 0;
+	records.sort((a, b) => time(b) - time(a) || (String(a.id) < String(b.id) ? 1 : -1));
+	return { records, nextCursor: null };
+}
+
+/**
+ * The record stored under exactly this URL. Karakeep's check-url ignores a fragment and a
+ * trailing slash, where its create (and the documented API) compare the exact string.
+ */
+async function storedUnder(ctx: RequestContext, url: string, itemIndex: number): Promise<IDataObject | undefined> {
+	const { bookmarkId } = await request<{ bookmarkId: string | null }>(ctx, {
+		method: 'GET',
+		path: '/api/v1/bookmarks/check-url',
+		qs: { url },
+		itemIndex,
+	});
+	if (!bookmarkId) return undefined;
+	const record = await karakeepAdapter.getRecord(ctx, bookmarkId, itemIndex);
+	return isObject(record.content) && record.content.url === url ? record : undefined;
+}
+
+/** Every list's number of records, from Karakeep's `lists.stats` (tRPC, the same key; superjson: a Map as pairs). */
+async function listCounts(ctx: RequestContext, itemIndex?: number): Promise<Map<string, number> | undefined> {
+	const stats = await answer(ctx, { method: 'GET', path: '/api/trpc/lists.stats', itemIndex, acceptStatuses: [404, 405] });
+	const pairs = (stats.body as { result?: { data?: { json?: { stats?: unknown } } } } | undefined)?.result?.data?.json?.stats;
+	if (stats.error || !Array.isArray(pairs)) return undefined;
+	return new Map(
+		pairs.filter((pair): pair is [string, number] => Array.isArray(pair) && pair.length === 2).map(([id, count]) => [String(id), Number(count)]),
+	);
+}
+
+/** A list's number of records counted page by page, where `lists.stats` does not answer (a later Karakeep). */
+async function countListRecords(ctx: RequestContext, listId: string, itemIndex?: number): Promise<number> {
+	const route: Route = { kind: 'list', path: listPath(listId, '/bookmarks'), qs: {} };
+	let count = 0;
+	let cursor: string | null = null;
+	do {
+		const page = await routePage(ctx, route, {}, { limit: PAGE_SIZE, cursor }, itemIndex);
+		count += page.records.length;
+		cursor = page.nextCursor;
+	} while (cursor);
+	return count;
+}
+
+async function withCounts(ctx: RequestContext, lists: IDataObject[], itemIndex?: number): Promise<IDataObject[]> {
+	const counts = await listCounts(ctx, itemIndex);
+	return await mapConcurrently(
+		lists.map((list) => async () =>
+			documentedList(list, counts ? (counts.get(String(list.id)) ?? 0) : await countListRecords(ctx, String(list.id), itemIndex)),
+		),
+		LIST_CONCURRENCY,
+	);
+}
+
+/** Karakeep's 400 for removing a record from a list it is not in (packages/trpc/models/lists.ts `removeBookmark`). */
+const NOT_IN_LIST = /is already not in list/;
+
+export const karakeepAdapter: BookmarkAdapter = {
+	api: 'karakeep',
+	serviceName: SERVICE,
+	credentialProbe: karakeepCredentialProbe(DOCUMENTED_API_PROBE),
+	webhooks: karakeepWebhooks,
+
+	async createRecord(ctx, record, itemIndex) {
+		if (record.type === 'link' && record.url) {
+			const stored = await storedUnder(ctx, record.url, itemIndex);
+			if (stored) return { ...stored, alreadyExists: true };
+		}
+		const body: IDataObject = { type: record.type };
+		for (const key of ['url', 'text', 'title', 'note'] as const) if (record[key] !== undefined) body[key] = record[key];
+		const created = await request(ctx, { method: 'POST', path: '/api/v1/bookmarks', body, itemIndex });
+		const recordId = String(created.id);
+		// Stored by someone else between the look-up and the create: Karakeep answered the stored record.
+		if (created.alreadyExists === true) {
+			return { ...(await karakeepAdapter.getRecord(ctx, recordId, itemIndex)), alreadyExists: true };
+		}
+		if (!record.tags?.length) return { ...documentedRecord(created, []), alreadyExists: false };
+		try {
+			await karakeepAdapter.changeTags(ctx, recordId, record.tags, 'attach', itemIndex);
+			return { ...(await karakeepAdapter.getRecord(ctx, recordId, itemIndex)), alreadyExists: false };
+		} catch (error) {
+			const state = `Record ${recordId} was created, but its tags (${record.tags.join(', ')}) may not be attached: Karakeep attaches tags in a request of their own. Attach them with Bookmark → Add Tags; running this item again with If URL Exists → Update It does it too.`;
+			throw withDescription(ctx, error as Error, itemIndex, state);
+		}
+	},
+
+	async getRecord(ctx, recordId, itemIndex) {
+		const bookmark = await request(ctx, { method: 'GET', path: recordPath(recordId), itemIndex });
+		const [listed] = await karakeepAdapter.withListIds(ctx, [documentedRecord(bookmark)], itemIndex);
+		return listed;
+	},
+
+	async recordPage(ctx, filters, page, itemIndex) {
+		const route = await routeFor(ctx, filters, itemIndex);
+		if (!route) return { records: [], nextCursor: null };
+		if (filters.sortBy === 'modifiedAt') return await allByModifiedAt(ctx, route, filters, itemIndex);
+		return await routePage(ctx, route, filters, page, itemIndex);
+	},
+
+	async withListIds(ctx, records, itemIndex) {
+		return await mapConcurrently(
+			records.map((record) => async (pacer) => {
+				if (Array.isArray(record.listIds)) return record;
+				const { lists } = await request<{ lists: IDataObject[] }>(ctx, {
+					method: 'GET',
+					path: recordPath(String(record.id), '/lists'),
+					itemIndex,
+					pacer,
+				});
+				return { ...record, listIds: lists.map((list) => String(list.id)) };
+			}),
+			LIST_CONCURRENCY,
+		);
+	},
+
+	async updateRecord(ctx, recordId, changes, itemIndex) {
+		await request(ctx, { method: 'PATCH', path: recordPath(recordId), body: { ...changes }, itemIndex });
+		// Karakeep's PATCH answers the bare record (no tags, no content): read it whole.
+		return await karakeepAdapter.getRecord(ctx, recordId, itemIndex);
+	},
+
+	async deleteRecord(ctx, recordId, itemIndex) {
+		return await answer(ctx, { method: 'DELETE', path: recordPath(recordId), itemIndex, acceptStatuses: [404] });
+	},
+
+	async changeTags(ctx, recordId, names, change, itemIndex) {
+		// Karakeep's answer is ids only, and a detach lists every existing tag named, also those the
+		// record did not have: the record read before (detach) or after (attach) names them. Both
+		// requests give the same result when repeated, so they may be.
+		const before = change === 'detach' ? await karakeepAdapter.getRecord(ctx, recordId, itemIndex) : undefined;
+		const result = await request(ctx, {
+			method: change === 'attach' ? 'POST' : 'DELETE',
+			path: recordPath(recordId, '/tags'),
+			body: { tags: names.map((tagName) => ({ tagName })) },
+			itemIndex,
+			repeatable: true,
+		});
+		const ids = (change === 'attach' ? result.attached : result.detached) as unknown;
+		const changed = new Set(Array.isArray(ids) ? ids.map(String) : []);
+		const named = before ?? (await karakeepAdapter.getRecord(ctx, recordId, itemIndex));
+		const tags = (Array.isArray(named.tags) ? named.tags : []).filter(isObject);
+		return tags
+			.filter((tag) => changed.has(String(tag.id)))
+			.map((tag) => ({ ...tag, id: String(tag.id), name: String(tag.name) }) as TagRef);
+	},
+
+	async listTags(ctx, itemIndex) {
+		const { tags } = await request<{ tags: IDataObject[] }>(ctx, {
+			method: 'GET',
+			path: '/api/v1/tags',
+			qs: { sort: 'name' },
+			itemIndex,
+		});
+		return tags.map(documentedTag);
+	},
+
+	async listLists(ctx, itemIndex, counted = false) {
+		const { lists } = await request<{ lists: IDataObject[] }>(ctx, { method: 'GET', path: '/api/v1/lists', itemIndex });
+		return counted ? await withCounts(ctx, lists, itemIndex) : lists.map((list) => documentedList(list));
+	},
+
+	async createList(ctx, fields, itemIndex) {
+		const list = await request(ctx, {
+			method: 'POST',
+			path: '/api/v1/lists',
+			body: { ...fields, icon: fields.icon ?? DEFAULT_LIST_ICON },
+			itemIndex,
+		});
+		return documentedList(list, 0);
+	},
+
+	async updateList(ctx, listId, fields, itemIndex) {
+		const list = await request(ctx, { method: 'PATCH', path: listPath(listId), body: { ...fields }, itemIndex });
+		const [counted] = await withCounts(ctx, [list], itemIndex);
+		return counted;
+	},
+
+	async deleteList(ctx, listId, itemIndex) {
+		return await answer(ctx, { method: 'DELETE', path: listPath(listId), itemIndex, acceptStatuses: [404] });
+	},
+
+	async changeMembership(ctx, listId, recordId, change, itemIndex) {
+		const result: ServiceAnswer<unknown> = await answer(ctx, {
+			method: change === 'add' ? 'PUT' : 'DELETE',
+			path: listPath(listId, `/bookmarks/${encodeURIComponent(recordId)}`),
+			itemIndex,
+			acceptStatuses: change === 'remove' ? [400, 404] : [],
+		});
+		// Karakeep says "not in the list" with a 400; any other 400 is an error of its own.
+		if (result.statusCode === 400 && !NOT_IN_LIST.test(String(result.body ?? ''))) throw result.error;
+		return result;
+	},
+};
