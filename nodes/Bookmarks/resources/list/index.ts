@@ -50,7 +50,7 @@ async function create(this: IExecuteFunctions, itemIndex: number): Promise<IData
 	const name = requiredString(this, itemIndex, 'name', 'Name');
 	const extra = listFields(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject);
 	const adapter = await bookmarkAdapter(this, itemIndex);
-	return await adapter.createList(this, { ...extra, name }, itemIndex);
+	return await adapter.createList(this, { name, ...extra }, itemIndex);
 }
 
 async function update(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
