@@ -22,6 +22,10 @@ const listPath = (listId: string, below = '') => `/api/v1/lists/${encodeURICompo
 const isRecordPage = (body: unknown): body is IDataObject & { bookmarks: IDataObject[] } =>
 	isObject(body) && Array.isArray(body.bookmarks) && 'nextCursor' in body;
 
+/** A page whose records carry `listIds`, which Karakeep's records do not. */
+const hasDocumentedRecords = (body: unknown) =>
+	isRecordPage(body) && body.bookmarks.some((record) => Array.isArray(record.listIds));
+
 /**
  * How "Test credential" on Karakeep recognises a server of the documented API: its records
  * carry `listIds`, Karakeep's do not (an empty page tells neither).
@@ -30,8 +34,7 @@ export const DOCUMENTED_API_PROBE: OtherApiProbe = {
 	label: DOCUMENTED_API_LABEL,
 	like: 'the documented bookmark API',
 	probePath: '/api/v1/bookmarks?limit=1',
-	answersLikeIt: ({ statusCode, body }) =>
-		statusCode === 200 && isRecordPage(body) && body.bookmarks.some((record) => Array.isArray(record.listIds)),
+	answersLikeIt: ({ statusCode, body }) => statusCode === 200 && hasDocumentedRecords(body),
 };
 
 export const documentedAdapter: BookmarkAdapter = {
@@ -46,7 +49,7 @@ export const documentedAdapter: BookmarkAdapter = {
 		headers: (credentials) => ({ authorization: `Bearer ${String(credentials.apiKey ?? '')}` }),
 		isServiceAnswer: isRecordPage,
 		// Karakeep answers this read in the same shape; only its records (no `listIds`) differ.
-		isAmbiguous: (body) => !(isRecordPage(body) && body.bookmarks.some((record) => Array.isArray(record.listIds))),
+		isAmbiguous: (body) => !hasDocumentedRecords(body),
 		// The bookmark service answers 401 with the plain text "Unauthorized".
 		isServiceRefusal: (body) => typeof body === 'string' && body.trim() === 'Unauthorized',
 		otherApi: KARAKEEP_API_PROBE,
