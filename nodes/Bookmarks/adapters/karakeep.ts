@@ -190,6 +190,42 @@ async function withCounts(ctx: RequestContext, lists: IDataObject[], itemIndex?:
 	);
 }
 
+/** One record as a documented one, without its lists (Karakeep reads them in a request of their own). */
+async function readBookmark(ctx: RequestContext, recordId: string, itemIndex?: number): Promise<IDataObject> {
+	return documentedRecord(await request(ctx, { method: 'GET', path: recordPath(recordId), itemIndex }));
+}
+
+/**
+ * Attaches or detaches tags by name. Karakeep's answer is ids only, and a detach lists every
+ * existing tag named, also those the record did not have: the record read before (detach) or
+ * after (attach) names them, and comes back beside them. Both requests give the same result when
+ * repeated, so they may be.
+ */
+async function changeTagsOf(
+	ctx: RequestContext,
+	recordId: string,
+	names: string[],
+	change: 'attach' | 'detach',
+	itemIndex: number,
+): Promise<{ tags: TagRef[]; record: IDataObject }> {
+	const before = change === 'detach' ? await readBookmark(ctx, recordId, itemIndex) : undefined;
+	const result = await request(ctx, {
+		method: change === 'attach' ? 'POST' : 'DELETE',
+		path: recordPath(recordId, '/tags'),
+		body: { tags: names.map((tagName) => ({ tagName })) },
+		itemIndex,
+		repeatable: true,
+	});
+	const ids = (change === 'attach' ? result.attached : result.detached) as unknown;
+	const changed = new Set(Array.isArray(ids) ? ids.map(String) : []);
+	const record = before ?? (await readBookmark(ctx, recordId, itemIndex));
+	const tags = (Array.isArray(record.tags) ? record.tags : [])
+		.filter(isObject)
+		.filter((tag) => changed.has(String(tag.id)))
+		.map((tag) => ({ ...tag, id: String(tag.id), name: String(tag.name) }) as TagRef);
+	return { tags, record };
+}
+
 /** Karakeep's 400 for removing a record from a list it is not in (packages/trpc/models/lists.ts `removeBookmark`). */
 const NOT_IN_LIST = /is already not in list/;
 
@@ -214,8 +250,9 @@ export const karakeepAdapter: BookmarkAdapter = {
 		}
 		if (!record.tags?.length) return { ...documentedRecord(created, []), alreadyExists: false };
 		try {
-			await karakeepAdapter.changeTags(ctx, recordId, record.tags, 'attach', itemIndex);
-			return { ...(await karakeepAdapter.getRecord(ctx, recordId, itemIndex)), alreadyExists: false };
+			// The record read to name the tags is the record as it is now; a new one is in no list.
+			const { record: tagged } = await changeTagsOf(ctx, recordId, record.tags, 'attach', itemIndex);
+			return { ...tagged, listIds: [], alreadyExists: false };
 		} catch (error) {
 			const state = `Record ${recordId} was created, but its tags (${record.tags.join(', ')}) may not be attached: Karakeep attaches tags in a request of their own. Attach them with Bookmark → Add Tags; running this item again with If URL Exists → Update It does it too.`;
 			throw withDescription(ctx, error as Error, itemIndex, state);
@@ -223,8 +260,7 @@ export const karakeepAdapter: BookmarkAdapter = {
 	},
 
 	async getRecord(ctx, recordId, itemIndex) {
-		const bookmark = await request(ctx, { method: 'GET', path: recordPath(recordId), itemIndex });
-		const [listed] = await karakeepAdapter.withListIds(ctx, [documentedRecord(bookmark)], itemIndex);
+		const [listed] = await karakeepAdapter.withListIds(ctx, [await readBookmark(ctx, recordId, itemIndex)], itemIndex);
 		return listed;
 	},
 
@@ -262,24 +298,7 @@ export const karakeepAdapter: BookmarkAdapter = {
 	},
 
 	async changeTags(ctx, recordId, names, change, itemIndex) {
-		// Karakeep's answer is ids only, and a detach lists every existing tag named, also those the
-		// record did not have: the record read before (detach) or after (attach) names them. Both
-		// requests give the same result when repeated, so they may be.
-		const before = change === 'detach' ? await karakeepAdapter.getRecord(ctx, recordId, itemIndex) : undefined;
-		const result = await request(ctx, {
-			method: change === 'attach' ? 'POST' : 'DELETE',
-			path: recordPath(recordId, '/tags'),
-			body: { tags: names.map((tagName) => ({ tagName })) },
-			itemIndex,
-			repeatable: true,
-		});
-		const ids = (change === 'attach' ? result.attached : result.detached) as unknown;
-		const changed = new Set(Array.isArray(ids) ? ids.map(String) : []);
-		const named = before ?? (await karakeepAdapter.getRecord(ctx, recordId, itemIndex));
-		const tags = (Array.isArray(named.tags) ? named.tags : []).filter(isObject);
-		return tags
-			.filter((tag) => changed.has(String(tag.id)))
-			.map((tag) => ({ ...tag, id: String(tag.id), name: String(tag.name) }) as TagRef);
+		return (await changeTagsOf(ctx, recordId, names, change, itemIndex)).tags;
 	},
 
 	async listTags(ctx, itemIndex) {
