@@ -1,6 +1,5 @@
 import type {
 	IDataObject,
-	IHookFunctions,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
@@ -11,11 +10,10 @@ import { NodeApiError, NodeConnectionTypes, NodeOperationError, sleep } from 'n8
 import {
 	ACKNOWLEDGE_ONLY,
 	admitDelivery,
-	deliveryScope,
-	recentDeliveries,
 	rejectBadRequest,
 	rejectUnauthorized,
 	secretsMatch,
+	MANUAL_REGISTRATION_WEBHOOK_METHODS,
 } from '../shared/webhooks';
 import { readmeSection } from '../shared/docs';
 import { BOOKMARKS_WEBHOOK_TRIGGER_DESCRIPTION } from '../shared/nodeDescriptions';
@@ -99,20 +97,7 @@ export class BookmarksWebhookTrigger implements INodeType {
 
 	// Karakeep has no REST route that registers webhooks: the user adds this URL in Karakeep's
 	// settings, so activation has nothing to create or delete remotely.
-	webhookMethods = {
-		default: {
-			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return true;
-			},
-			async create(this: IHookFunctions): Promise<boolean> {
-				return true;
-			},
-			async delete(this: IHookFunctions): Promise<boolean> {
-				recentDeliveries.forget(deliveryScope(this));
-				return true;
-			},
-		},
-	};
+	webhookMethods = MANUAL_REGISTRATION_WEBHOOK_METHODS;
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const credentials = this.getNode().credentials?.bookmarkApi ? await this.getCredentials('bookmarkApi') : undefined;

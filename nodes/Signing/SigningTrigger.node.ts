@@ -1,6 +1,5 @@
 import type {
 	IDataObject,
-	IHookFunctions,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
@@ -15,12 +14,11 @@ import { givesOneShape, NODE_VERSIONS, ONE_SHAPE_VERSION } from '../shared/simpl
 import {
 	ACKNOWLEDGE_ONLY,
 	admitDelivery,
-	deliveryScope,
 	rawBodyOf,
-	recentDeliveries,
 	rejectBadRequest,
 	rejectUnauthorized,
 	secretsMatch,
+	MANUAL_REGISTRATION_WEBHOOK_METHODS,
 } from '../shared/webhooks';
 import { adapterFor, documentedEventName } from './adapters';
 import { signingApiTest } from './credentialTest';
@@ -145,20 +143,7 @@ export class SigningTrigger implements INodeType {
 	// activation has nothing to create or delete remotely.
 	methods = { credentialTest: { signingApiTest } };
 
-	webhookMethods = {
-		default: {
-			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return true;
-			},
-			async create(this: IHookFunctions): Promise<boolean> {
-				return true;
-			},
-			async delete(this: IHookFunctions): Promise<boolean> {
-				recentDeliveries.forget(deliveryScope(this));
-				return true;
-			},
-		},
-	};
+	webhookMethods = MANUAL_REGISTRATION_WEBHOOK_METHODS;
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const headers = this.getHeaderData() as IDataObject;

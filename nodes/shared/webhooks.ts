@@ -286,3 +286,23 @@ export function openSecret(sealed: string, keyMaterial: string, context: string)
 		return undefined;
 	}
 }
+
+/**
+ * The webhook lifecycle of a trigger whose service has no registration API (the user adds the
+ * URL in the service): activation has nothing to create remotely; deactivation forgets the
+ * deliveries this URL remembered.
+ */
+export const MANUAL_REGISTRATION_WEBHOOK_METHODS = {
+	default: {
+		async checkExists(this: IHookFunctions): Promise<boolean> {
+			return true;
+		},
+		async create(this: IHookFunctions): Promise<boolean> {
+			return true;
+		},
+		async delete(this: IHookFunctions): Promise<boolean> {
+			recentDeliveries.forget(deliveryScope(this));
+			return true;
+		},
+	},
+};
