@@ -13,6 +13,7 @@ import { type KarakeepServer, startKarakeep } from '../harness/karakeep';
 import { type KarakeepSpecMock, startKarakeepSpecMock } from '../harness/karakeepSpecMock';
 import { buildKarakeepDelivery, type KarakeepWebhookOperation, sendKarakeepDelivery } from '../harness/karakeepWebhooks';
 import { type N8nInstance, packPackage, startN8n } from '../harness/n8n';
+import { callMcpTool } from '../harness/mcp';
 import { n8nAtLeast, PROJECT_ROOT } from '../harness/paths';
 import {
 	activateWorkflow,
@@ -248,12 +249,8 @@ const EVENTS_WORKFLOW: WorkflowFile = {
 	describe('the three bookmark MCP tools (workflows/mcp-agent-tools.json)', () => {
 		let client: Client;
 		const tool = async (name: string, args: Record<string, unknown>) => {
-			const result = (await client.callTool({ name, arguments: args })) as {
-				content: Array<{ type: string; text: string }>;
-				isError?: boolean;
-			};
-			const text = result.content.map((part) => part.text).join('');
-			expect({ name, isError: result.isError ?? false, text: result.isError ? text : '' }).toEqual({ name, isError: false, text: '' });
+			const { text, isError } = await callMcpTool(client, name, args);
+			expect({ name, isError, text: isError ? text : '' }).toEqual({ name, isError: false, text: '' });
 			return [JSON.parse(text) as unknown].flat(2) as Array<Record<string, any>>;
 		};
 

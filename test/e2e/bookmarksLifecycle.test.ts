@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { N8nInstance, PACKAGE_NAME } from '../harness/n8n';
+import { callMcpTool } from '../harness/mcp';
 import {
 	activateWorkflow,
 	CredentialRefs,
@@ -343,12 +344,8 @@ describe('a bookmark record’s whole life in a real n8n', () => {
 		afterAll(async () => await client?.close());
 
 		const call = async (name: string, args: Record<string, unknown>) => {
-			const result = (await client.callTool({ name, arguments: args })) as {
-				content: Array<{ type: string; text: string }>;
-				isError?: boolean;
-			};
-			const text = result.content.map((part) => part.text).join('');
-			expect({ name, isError: result.isError ?? false, text }).toEqual({
+			const { text, isError } = await callMcpTool(client, name, args);
+			expect({ name, isError, text }).toEqual({
 				name,
 				isError: false,
 				text,

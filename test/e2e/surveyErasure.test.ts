@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { N8nInstance, packPackage, startN8n } from '../harness/n8n';
+import { callMcpTool } from '../harness/mcp';
 import { PROJECT_ROOT } from '../harness/paths';
 import {
 	activateWorkflow,
@@ -270,16 +271,7 @@ describe('the erasure request sample in a real n8n', () => {
 		});
 		afterAll(async () => await client?.close());
 
-		const callTool = async (name: string, args: Record<string, unknown>) => {
-			const result = (await client.callTool({ name, arguments: args })) as {
-				content: Array<{ type: string; text: string }>;
-				isError?: boolean;
-			};
-			return {
-				text: result.content.map((part) => part.text).join(''),
-				isError: result.isError === true,
-			};
-		};
+		const callTool = async (name: string, args: Record<string, unknown>) => await callMcpTool(client, name, args);
 
 		it('run normally (the erasure sample’s Get Many) returns the answers as they are', async () => {
 			// Publishing is asynchronous in n8n 2.x: until the webhook is live it answers 404.

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 
 import { N8nInstance, packPackage, startN8n } from '../harness/n8n';
+import { callMcpTool } from '../harness/mcp';
 import { n8nAtLeast, PROJECT_ROOT } from '../harness/paths';
 import {
 	activateWorkflow,
@@ -220,12 +221,8 @@ describe('Survey nodes on Formbricks, in a real n8n', () => {
 	(hasMcpServerTrigger ? describe : describe.skip)('Agent tools over MCP (workflows/mcp-agent-tools.json)', () => {
 		let client: Client;
 		const call = async (name: string, args: Record<string, unknown>) => {
-			const result = (await client.callTool({ name, arguments: args })) as {
-				content: Array<{ type: string; text: string }>;
-				isError?: boolean;
-			};
-			const text = result.content.map((part) => part.text).join('');
-			expect({ name, isError: result.isError ?? false, text: result.isError ? text : '' }).toEqual({ name, isError: false, text: '' });
+			const { text, isError } = await callMcpTool(client, name, args);
+			expect({ name, isError, text: isError ? text : '' }).toEqual({ name, isError: false, text: '' });
 			return { text, json: JSON.parse(text) as unknown };
 		};
 		const asList = (value: unknown) => [value].flat(2) as Array<Record<string, unknown>>;

@@ -7,6 +7,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { readFileSync } from 'node:fs';
 
 import { listWorkflowFiles, N8nInstance, packPackage, startN8n } from '../harness/n8n';
+import { callMcpTool } from '../harness/mcp';
 import { n8nAtLeast } from '../harness/paths';
 import {
 	activateWorkflow,
@@ -255,12 +256,8 @@ describe('the sample workflows, as shipped, in a real n8n', () => {
 		});
 
 		const call = async (name: string, args: Record<string, unknown>) => {
-			const result = (await client.callTool({ name, arguments: args })) as {
-				content: Array<{ type: string; text: string }>;
-				isError?: boolean;
-			};
-			expect(result.isError).toBeFalsy();
-			const text = result.content.map((part) => part.text).join('');
+			const { text, isError } = await callMcpTool(client, name, args);
+			expect(isError).toBeFalsy();
 			return { text, json: JSON.parse(text) as unknown };
 		};
 		const asList = (value: unknown) => [value].flat(2) as Array<Record<string, unknown>>;

@@ -9,6 +9,15 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 
+import type { INodeType } from 'n8n-workflow';
+
+import { Bookmarks } from '../../nodes/Bookmarks/Bookmarks.node';
+import { BookmarksTrigger } from '../../nodes/Bookmarks/BookmarksTrigger.node';
+import { BookmarksWebhookTrigger } from '../../nodes/Bookmarks/BookmarksWebhookTrigger.node';
+import { Signing } from '../../nodes/Signing/Signing.node';
+import { SigningTrigger } from '../../nodes/Signing/SigningTrigger.node';
+import { Survey } from '../../nodes/Survey/Survey.node';
+import { SurveyTrigger } from '../../nodes/Survey/SurveyTrigger.node';
 import { PROJECT_ROOT } from './paths';
 
 export interface EditorNodeType {
@@ -28,10 +37,24 @@ const PACKAGE = (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json')
  * A node type as n8n serves it to the editor: named with the package, with the alias list of its
  * codex file (`nodes/<folder>/<Name>.node.json`), which n8n's loader joins to the class.
  */
-export function servedNodeType(node: { description: Omit<EditorNodeType, 'name'> & { name: string } }, folder: string): EditorNodeType {
-	const file = `${node.description.name.replace(/^./, (c) => c.toUpperCase())}.node.json`;
+function servedNodeType(node: INodeType, folder: string): EditorNodeType {
+	const { description } = node;
+	const file = `${description.name.replace(/^./, (c) => c.toUpperCase())}.node.json`;
 	const codex = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'nodes', folder, file), 'utf8')) as { alias?: string[] };
-	return { ...node.description, name: `${PACKAGE}.${node.description.name}`, codex: { alias: codex.alias } };
+	return { ...description, name: `${PACKAGE}.${description.name}`, codex: { alias: codex.alias } };
+}
+
+/** Every node of the package as n8n serves it to the editor, for what the nodes panel finds. */
+export function servedPackageNodeTypes(): EditorNodeType[] {
+	return [
+		servedNodeType(new Signing(), 'Signing'),
+		servedNodeType(new SigningTrigger(), 'Signing'),
+		servedNodeType(new Bookmarks(), 'Bookmarks'),
+		servedNodeType(new BookmarksTrigger(), 'Bookmarks'),
+		servedNodeType(new BookmarksWebhookTrigger(), 'Bookmarks'),
+		servedNodeType(new Survey(), 'Survey'),
+		servedNodeType(new SurveyTrigger(), 'Survey'),
+	];
 }
 
 /**

@@ -5,27 +5,12 @@
  * Karakeep. test/e2e/package.test.ts checks the same search on what a real n8n serves.
  */
 import { BookmarkApi } from '../../credentials/BookmarkApi.credentials';
-import { Bookmarks } from '../../nodes/Bookmarks/Bookmarks.node';
-import { BookmarksTrigger } from '../../nodes/Bookmarks/BookmarksTrigger.node';
-import { BookmarksWebhookTrigger } from '../../nodes/Bookmarks/BookmarksWebhookTrigger.node';
-import { Signing } from '../../nodes/Signing/Signing.node';
-import { SigningTrigger } from '../../nodes/Signing/SigningTrigger.node';
-import { Survey } from '../../nodes/Survey/Survey.node';
-import { SurveyTrigger } from '../../nodes/Survey/SurveyTrigger.node';
-import { n8nPanelSearch, servedNodeType } from '../harness/n8nEditor';
+import { n8nPanelSearch, servedPackageNodeTypes } from '../harness/n8nEditor';
 
 const PACKAGE = 'n8n-nodes-sign-survey-bookmark';
 
 describe('Karakeep by name', () => {
-	const nodeTypes = [
-		servedNodeType(new Signing(), 'Signing'),
-		servedNodeType(new SigningTrigger(), 'Signing'),
-		servedNodeType(new Bookmarks(), 'Bookmarks'),
-		servedNodeType(new BookmarksTrigger(), 'Bookmarks'),
-		servedNodeType(new BookmarksWebhookTrigger(), 'Bookmarks'),
-		servedNodeType(new Survey(), 'Survey'),
-		servedNodeType(new SurveyTrigger(), 'Survey'),
-	];
+	const nodeTypes = servedPackageNodeTypes();
 
 	it('the nodes panel finds the Bookmarks node and both its triggers, and nothing else, for "Karakeep"', () => {
 		const bookmarks = [`${PACKAGE}.bookmarks`, `${PACKAGE}.bookmarksTrigger`, `${PACKAGE}.bookmarksWebhookTrigger`];
