@@ -21,6 +21,7 @@ import {
 	listExecutions,
 	nodesOfType,
 	productionWebhookUrl,
+	settledExecutions,
 	SIGNING_WEBHOOK_SECRET,
 	waitUntil,
 	type WorkflowFile,
@@ -143,8 +144,10 @@ describe('the flagship flow on Documenso, in a real n8n', () => {
 			url: 'https://portfolio.example.org/octavia',
 			note: `Residency agreement sent for signature: document ${documentId}`,
 		});
-		const [execution] = await executionsOf('application-approved-to-signing.json');
-		expect(execution.status).toBe('success');
+		// The bookmark request is the run's last step, not its end: wait until n8n has stored the run.
+		await survey().settledDeliveries();
+		const executions = await settledExecutions(n8n, byFile('application-approved-to-signing.json').id);
+		expect(executions.map((execution) => execution.status)).toEqual(['success']);
 	});
 
 	it('application rejected → no document', async () => {
@@ -170,10 +173,7 @@ describe('the flagship flow on Documenso, in a real n8n', () => {
 			return done.length ? done : undefined;
 		});
 		// Documenso tried every delivery once: n8n answered each at the first attempt.
-		const { deliveries } = await signing().call<{ deliveries: Array<{ event: string; status?: number }> }>(
-			'GET',
-			'/deliveries',
-		);
+		const deliveries = await signing().settledDeliveries();
 		expect(deliveries.filter((delivery) => delivery.status !== 200)).toEqual([]);
 		expect(deliveries.filter((delivery) => delivery.event === 'DOCUMENT_COMPLETED')).toHaveLength(2);
 		expect(archived.map((execution) => execution.status)).toEqual(['success']);

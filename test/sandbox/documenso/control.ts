@@ -14,7 +14,7 @@ import { WEBHOOK_EVENTS, type WebhookEvent } from './webhooks';
 export function registerDocumensoControl(
 	app: FastifyInstance,
 	store: DocumensoStore,
-	deliveries: () => unknown[],
+	deliveries: () => { deliveries: unknown[]; pending: number },
 ): void {
 	const actorOf = (request: FastifyRequest): Actor => ({
 		ipAddress: request.ip,
@@ -89,7 +89,7 @@ export function registerDocumensoControl(
 		store.endpoints = store.endpoints.filter((candidate) => candidate !== endpoint);
 		return endpoint;
 	});
-	app.get('/_sandbox/deliveries', async () => ({ deliveries: deliveries() }));
+	app.get('/_sandbox/deliveries', async () => deliveries());
 	app.get('/_sandbox/documents', async () => ({
 		documents: [...store.documents.values()].map(documentView),
 	}));

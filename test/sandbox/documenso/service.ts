@@ -62,7 +62,7 @@ export function createDocumensoService(options: DocumensoOptions): Service {
 		reset: () => store.reset(),
 	});
 	registerDocumensoRoutes(service.app, store);
-	registerDocumensoControl(service.app, store, () => options.deliverer.log);
+	registerDocumensoControl(service.app, store, () => options.deliverer.report());
 
 	// Documenso serves its OpenAPI document without auth; its title tells a Documenso server apart.
 	service.app.get('/api/v2/openapi.json', async () => ({
