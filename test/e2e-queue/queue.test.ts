@@ -222,6 +222,7 @@ describe(`the pack in n8n queue mode (main, ${WORKERS} workers at concurrency ${
 			// Each process remembers the ids it saw: a restarted one has forgotten them, so the
 			// redeliveries the proxy sends it start executions, which the claims stop.
 			await queue.restartWebhookProcess(0);
+			const proxiedBefore = queue.proxyLog().length;
 			const redelivered: number[][] = [];
 			for (let start = 0; start < REDELIVERIES; start += 10) {
 				redelivered.push(
@@ -233,6 +234,12 @@ describe(`the pack in n8n queue mode (main, ${WORKERS} workers at concurrency ${
 				);
 			}
 			expect(redelivered.filter((statuses) => statuses[statuses.length - 1] !== 200)).toEqual([]);
+			const restartedAddress = `127.0.0.1:${new URL(queue.webhookProcesses[0].baseUrl).port}`;
+			const toRestarted = queue
+				.proxyLog()
+				.slice(proxiedBefore)
+				.filter((line) => line.startsWith(webhookPath(application, 'Application Finished')) && line.split(' ')[2] === restartedAddress);
+			expect(toRestarted.length).toBeGreaterThan(0);
 
 			await drained();
 			const executions = await settled(application);

@@ -16,6 +16,7 @@ import { promisify } from 'node:util';
 import type { N8nInstance } from './n8n';
 import { freePort, installPackage, startN8n } from './n8n';
 import { PROJECT_ROOT } from './paths';
+import { waitUntil } from './processes';
 import { POSTGRES, type PostgresServer, type Service, startPostgres, startProxy, startRedis } from './queueServices';
 
 export { POSTGRES } from './queueServices';
@@ -54,7 +55,10 @@ export interface QueueN8n {
 	startWorker(index: number): Promise<void>;
 	/** SIGKILL to a worker and its task runner, as when its machine dies: no shutdown of any kind. */
 	killWorker(index: number): Promise<void>;
-	/** Stops a webhook process as an orchestrator does (SIGTERM) and starts it again on its port. */
+	/**
+	 * Stops a webhook process as an orchestrator does (SIGTERM), starts it again on its port, and
+	 * returns once the proxy passes requests to it again.
+	 */
 	restartWebhookProcess(index: number): Promise<void>;
 	restartRedis(): Promise<void>;
 	restartPostgres(): Promise<void>;
@@ -108,6 +112,10 @@ export async function startQueueN8n(options: QueueOptions): Promise<QueueN8n> {
 
 		const proxyPort = options.ports?.proxy ?? (await freePort());
 		const proxyUrl = `http://127.0.0.1:${proxyPort}`;
+		const proxyLog = () => {
+			const file = path.join(logDir, 'nginx-access.log');
+			return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : [];
+		};
 		const shared: Record<string, string> = {
 			DB_TYPE: 'postgresdb',
 			DB_POSTGRESDB_HOST: '127.0.0.1',
@@ -235,6 +243,14 @@ export async function startQueueN8n(options: QueueOptions): Promise<QueueN8n> {
 				const port = portOf(webhookProcesses[index]);
 				await webhookProcesses[index].stop();
 				webhookProcesses[index] = await startWebhookProcess(index, port);
+				// A request the proxy sent while the process was down made nginx take it out of the
+				// rotation for fail_timeout (10 s): until it is back, every request goes to the other one.
+				let probes = 0;
+				await waitUntil(`the proxy to pass requests to webhook process ${index + 1} again`, async () => {
+					const uri = `/webhook/proxy-probe-${Date.now()}-${probes++}`;
+					await fetch(`${proxyUrl}${uri}`).then(async (answer) => await answer.arrayBuffer());
+					return proxyLog().some((line) => line.startsWith(`${uri} `) && line.endsWith(` 127.0.0.1:${port} --`));
+				}, 60_000);
 			},
 			restartRedis: async () => await redis.restart(),
 			restartPostgres: async () => await postgres.restart(),
@@ -254,10 +270,7 @@ export async function startQueueN8n(options: QueueOptions): Promise<QueueN8n> {
 					}),
 				);
 			},
-			proxyLog: () => {
-				const file = path.join(logDir, 'nginx-access.log');
-				return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : [];
-			},
+			proxyLog,
 			logDir,
 			stop: stopAll,
 		};
