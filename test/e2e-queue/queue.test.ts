@@ -24,12 +24,13 @@ import {
 	createSandboxCredentials,
 	type CredentialRefs,
 	deactivateWorkflow,
+	E2E_SANDBOX_OPTIONS,
+	type ExecutionSummary,
 	type ImportedWorkflow,
 	importWorkflow,
 	nodeOutput,
 	SIGNING_WEBHOOK_SECRET,
 	waitUntil,
-	type ExecutionSummary,
 } from '../harness/provision';
 import { startQueueN8n, type QueueN8n } from '../harness/queue';
 import { allExecutions, isFinished, nextReconcile } from '../harness/queueExecutions';
@@ -86,7 +87,7 @@ describe(`the pack in n8n queue mode (main, ${WORKERS} workers at concurrency ${
 		// The services wait up to a minute for n8n's answer (the contract: 5 s), so that a machine too
 		// busy to answer in time does not make them give up a delivery; a lost one is the reconcile's
 		// case, tested below.
-		sandbox = await startSandbox({ webhookRetryDelayMs: 200, webhookTimeoutMs: 60_000 });
+		sandbox = await startSandbox(E2E_SANDBOX_OPTIONS);
 		queue = await startQueueN8n({ packageTarball: await packPackage(), workers: WORKERS, workerConcurrency: WORKER_CONCURRENCY });
 		credentials = { ...(await createSandboxCredentials(queue.main, sandbox)), postgres: await setUpEventClaims(queue) };
 		// The reconcile every minute instead of every 5, leaving the webhooks 30 s instead of 5 minutes,
@@ -275,7 +276,15 @@ describe(`the pack in n8n queue mode (main, ${WORKERS} workers at concurrency ${
 			timeoutMs: ANSWER_TIMEOUT_MS,
 		});
 		expect(deliveredStatuses[deliveredStatuses.length - 1]).toBe(200);
-		await waitUntil('the delivered application handled', async () => outcomeOf([delivered], await tallyEffects(sandbox)).handledOnce.length === 1, 1_800_000, 1_000);
+		// Handled to the end: its envelope and bookmark made, and its claim marked done by the run's last step.
+		await waitUntil(
+			'the delivered application handled',
+			async () =>
+				outcomeOf([delivered], await tallyEffects(sandbox)).handledOnce.length === 1 &&
+				(await readClaims(queue)).some((claim) => claim.claimKey === `survey:responseFinished:${delivered.responseId}` && claim.state === 'done'),
+			1_800_000,
+			1_000,
+		);
 		// No execution runs while the scene below is set, so that no reconcile sees half of it.
 		await queue.stopWorkers();
 		const scene = await (async () => {

@@ -20,6 +20,7 @@ import {
 	createCredential,
 	createSandboxCredentials,
 	type CredentialRefs,
+	E2E_SANDBOX_OPTIONS,
 	type ExecutionSummary,
 	type ImportedWorkflow,
 	importWorkflow,
@@ -79,10 +80,12 @@ const EVENTS_WORKFLOW: WorkflowFile = {
 	let hookUrl: string;
 
 	beforeAll(async () => {
-		sandbox = await startSandbox({ webhookRetryDelayMs: 200 });
+		sandbox = await startSandbox(E2E_SANDBOX_OPTIONS);
 		n8n = await startN8n({ packageTarball: await packPackage() });
 		hookUrl = productionWebhookUrl(n8n, EVENTS_WORKFLOW.nodes[0]);
-		karakeep = await startKarakeep({ webhook: { url: hookUrl, token } });
+		// Karakeep waits a minute for n8n's answer, not its default 5 s: on a busy machine a later answer
+		// makes it send the event again, a duplicate its at-least-once delivery allows but not one these tests look for.
+		karakeep = await startKarakeep({ webhook: { url: hookUrl, token }, env: { WEBHOOK_TIMEOUT_SEC: '60' } });
 		mock = await startKarakeepSpecMock({ upstream: karakeep });
 		credentials = await createSandboxCredentials(n8n, sandbox);
 		credentials.bookmarkApi = await createCredential(n8n, 'Karakeep', 'bookmarkApi', {

@@ -14,6 +14,7 @@ import { PACKAGE_NAME } from '../harness/n8n';
 import { PROJECT_ROOT } from '../harness/paths';
 import {
 	activateWorkflow,
+	E2E_SANDBOX_OPTIONS,
 	type ExecutionSummary,
 	importWorkflow,
 	listExecutions,
@@ -51,10 +52,7 @@ describe('input and output in a real n8n, binary data on disk', () => {
 	const survey = () => sandboxControl(stack.sandbox, 'survey');
 
 	beforeAll(async () => {
-		stack = await startStack(
-			{ webhookRetryDelayMs: 200 },
-			{ N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' },
-		);
+		stack = await startStack(E2E_SANDBOX_OPTIONS, { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' });
 	});
 	afterAll(async () => await stack?.stop());
 

@@ -15,6 +15,7 @@ import {
 	activateWorkflow,
 	createCredential,
 	createSandboxCredentials,
+	E2E_SANDBOX_OPTIONS,
 	hasTrigger,
 	type ImportedWorkflow,
 	importWorkflow,
@@ -60,7 +61,7 @@ describe('the flagship flow on Documenso, in a real n8n', () => {
 	const executionsOf = async (file: string) => await listExecutions(n8n, byFile(file).id, true);
 
 	beforeAll(async () => {
-		sandbox = await startSandbox({ signing: 'documenso', webhookRetryDelayMs: 200 });
+		sandbox = await startSandbox({ ...E2E_SANDBOX_OPTIONS, signing: 'documenso' });
 		n8n = await startN8n({ packageTarball: await packPackage() });
 		const credentials = await createSandboxCredentials(n8n, sandbox);
 		credentials.signingApi = await createCredential(n8n, 'Documenso (sandbox)', 'signingApi', {

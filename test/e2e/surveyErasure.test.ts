@@ -12,8 +12,9 @@ import { callMcpTool } from '../harness/mcp';
 import { PROJECT_ROOT } from '../harness/paths';
 import {
 	activateWorkflow,
-	CredentialRefs,
 	createSandboxCredentials,
+	CredentialRefs,
+	E2E_SANDBOX_OPTIONS,
 	ExecutionSummary,
 	ImportedWorkflow,
 	importWorkflow,
@@ -97,7 +98,7 @@ describe('the erasure request sample in a real n8n', () => {
 		);
 
 	beforeAll(async () => {
-		sandbox = await startSandbox({ webhookRetryDelayMs: 200 });
+		sandbox = await startSandbox(E2E_SANDBOX_OPTIONS);
 		n8n = await startN8n({ packageTarball: await packPackage() });
 		const file = path.join(PROJECT_ROOT, 'workflows', 'erasure-request.json');
 		workflow = await importWorkflow(

@@ -17,6 +17,7 @@ import {
 	createSandboxCredentials,
 	type CredentialRefs,
 	deactivateWorkflow,
+	E2E_SANDBOX_OPTIONS,
 	type ImportedWorkflow,
 	importWorkflow,
 	MCP_TOKEN,
@@ -63,7 +64,7 @@ describe('Survey nodes on Formbricks, in a real n8n', () => {
 		}).then(async (response) => await response.json())) as T;
 
 	beforeAll(async () => {
-		sandbox = await startSandbox({ survey: 'formbricks', webhookRetryDelayMs: 200 });
+		sandbox = await startSandbox({ ...E2E_SANDBOX_OPTIONS, survey: 'formbricks' });
 		n8n = await startN8n({ packageTarball: await packPackage() });
 		credentials = await createSandboxCredentials(n8n, sandbox);
 	});

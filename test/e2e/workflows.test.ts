@@ -12,12 +12,13 @@ import { n8nAtLeast } from '../harness/paths';
 import {
 	activateWorkflow,
 	createSandboxCredentials,
+	E2E_SANDBOX_OPTIONS,
 	hasTrigger,
 	ImportedWorkflow,
 	importWorkflowFiles,
 	listExecutions,
-	nodesOfType,
 	MCP_TOKEN,
+	nodesOfType,
 	productionWebhookUrl,
 	settledExecutions,
 	SIGNING_WEBHOOK_SECRET,
@@ -67,7 +68,7 @@ describe('the sample workflows, as shipped, in a real n8n', () => {
 		requests.filter((request) => request.method === 'POST' && path.test(request.path));
 
 	beforeAll(async () => {
-		sandbox = await startSandbox({ webhookRetryDelayMs: 200 });
+		sandbox = await startSandbox(E2E_SANDBOX_OPTIONS);
 		n8n = await startN8n({ packageTarball: await packPackage() });
 		workflows = await importWorkflowFiles(n8n, await createSandboxCredentials(n8n, sandbox));
 		for (const workflow of workflows) {

@@ -174,6 +174,12 @@ export function hasTrigger(workflow: ImportedWorkflow): boolean {
  * asynchronous in n8n 2.x, and events sent before it completes are lost. The same public
  * route activates in n8n 1.x.
  */
+/** GET /rest/workflows/:id/publication-status in n8n 2.x (@n8n/api-types WorkflowPublicationStatusSchema). */
+interface PublicationStatus {
+	status: 'in_progress' | 'published' | 'partial' | 'failed' | 'not_published';
+	triggers: Array<{ nodeId: string; status: 'activated' | 'failed'; errorMessage: string | null }>;
+}
+
 export async function activateWorkflow(n8n: N8nInstance, id: string, timeoutMs = 60_000): Promise<void> {
 	await n8n.api('POST', `/workflows/${id}/activate`);
 	const deadline = Date.now() + timeoutMs;
@@ -185,11 +191,14 @@ export async function activateWorkflow(n8n: N8nInstance, id: string, timeoutMs =
 		// n8n 1.x activates synchronously and has no publication status.
 		if (workflow.active && N8N_MAJOR < 2) return;
 		if (workflow.active) {
-			const status = await n8n
-				.rest<{ status?: string } | undefined>('GET', `/workflows/${id}/publication-status`)
-				.catch(() => undefined);
-			if (!status || status.status === undefined || /complete|active|published|success/i.test(String(status.status))) {
-				return;
+			// 2.x publishes in the background: its triggers (webhooks, a poll's first run) are live only
+			// once the status is `published`. A 2.x without the route activates synchronously, as 1.x.
+			const publication = await n8n
+				.rest<PublicationStatus>('GET', `/workflows/${id}/publication-status`)
+				.catch((error: unknown) => ((error as { status?: number }).status === 404 ? 'no such route' : undefined));
+			if (publication === 'no such route' || publication?.status === 'published') return;
+			if (publication?.status === 'failed' || publication?.status === 'partial') {
+				throw new Error(`Workflow ${id} was published only in part: ${JSON.stringify(publication.triggers)}`);
 			}
 		}
 		await new Promise((resolve) => setTimeout(resolve, 500));
@@ -331,8 +340,16 @@ export async function deploySamples(
 }
 
 /** The sandbox, a real n8n with the package installed from its tarball, and credentials to the sandbox. */
+/**
+ * The sandbox as the end-to-end suites run it: retries come quickly, and the services wait up to
+ * a minute for n8n's answer instead of their real 5 s. On a busy machine n8n can answer later than
+ * 5 s; the service would then retry an event n8n already ran, a duplicate the contract allows
+ * (at least once) but not the one these suites look for.
+ */
+export const E2E_SANDBOX_OPTIONS = { webhookRetryDelayMs: 200, webhookTimeoutMs: 60_000 } satisfies SandboxOptions;
+
 export async function startStack(
-	sandboxOptions: SandboxOptions = { webhookRetryDelayMs: 200 },
+	sandboxOptions: SandboxOptions = E2E_SANDBOX_OPTIONS,
 	n8nEnv: Record<string, string> = {},
 	n8nNodeFlags: string[] = [],
 ): Promise<Stack> {

@@ -27,7 +27,10 @@ const WAIT_MS = 5 * 60_000;
 
 let karakeep: KarakeepServer;
 let receiver: WebhookReceiver;
-/** How the endpoint answers, per bookmark id and attempt number (1-based); 200 otherwise. */
+/**
+ * How the endpoint answers, per bookmark URL and attempt number (1-based); 200 otherwise. By URL,
+ * so that it is set before the bookmark exists: the worker may deliver before the POST's answer is read.
+ */
 const policies = new Map<string, (attempt: number) => ReceiverAnswer>();
 
 const fromWorker = (request: ReceivedRequest) => !request.path.includes('helper=');
@@ -37,13 +40,15 @@ const isEvent = (bookmarkId: string, operation: KarakeepWebhookOperation) => (re
 
 beforeAll(async () => {
 	receiver = await startWebhookReceiver((request) => {
-		const body = request.json as { bookmarkId?: string; jobId?: string } | undefined;
-		const policy = body?.bookmarkId && fromWorker(request) ? policies.get(body.bookmarkId) : undefined;
+		const body = request.json as { url?: string; jobId?: string } | undefined;
+		const policy = body?.url && fromWorker(request) ? policies.get(body.url) : undefined;
 		if (!policy) return 200;
 		const attempt = receiver.received.filter((r) => fromWorker(r) && (r.json as { jobId?: string }).jobId === body!.jobId).length;
 		return policy(attempt);
 	});
-	karakeep = await startKarakeep({ webhook: { url: receiver.url, token: TOKEN } });
+	// The held attempt is abandoned after 15 s rather than 5: time enough, on a busy machine, to edit and
+	// delete the bookmark while the worker waits on it.
+	karakeep = await startKarakeep({ webhook: { url: receiver.url, token: TOKEN }, env: { WEBHOOK_TIMEOUT_SEC: '15' } });
 }, START_TIMEOUT_MS);
 
 afterAll(async () => {
@@ -164,14 +169,14 @@ test(
 test(
 	'a refused attempt (500) is repeated at once with the same bytes (same jobId); at most 3 attempts in all',
 	async () => {
+		policies.set('https://example.org/flaky', (attempt) => (attempt === 1 ? 500 : 200));
 		const flaky = (await expectStatus(201, karakeep, 'POST', '/bookmarks', { body: { type: 'link', url: 'https://example.org/flaky' } })).json;
-		policies.set(flaky.id, (attempt) => (attempt === 1 ? 500 : 200));
 		const [first, second] = await receiver.count(isEvent(flaky.id, 'created'), 2, 'two attempts of one delivery');
 		expect(second.rawHeaders).toEqual(first.rawHeaders);
 		expect(second.body.equals(first.body)).toBe(true);
 
+		policies.set('https://example.org/down', () => 500);
 		const down = (await expectStatus(201, karakeep, 'POST', '/bookmarks', { body: { type: 'link', url: 'https://example.org/down' } })).json;
-		policies.set(down.id, () => 500);
 		const attempts = await receiver.count(isEvent(down.id, 'created'), 3, 'three attempts of a refused delivery');
 		expect(new Set(attempts.map((a) => a.body.toString('utf8'))).size).toBe(1);
 		await afterSecondOf(new Date().toISOString());
@@ -184,8 +189,8 @@ test(
 test(
 	'an endpoint that does not answer: the attempt is abandoned after its timeout and repeated with the same bytes, read once per job (the bookmark deleted meanwhile); events queued for a bookmark deleted before the worker reaches them are dropped, except deleted',
 	async () => {
+		policies.set('https://example.org/slow', (attempt) => (attempt === 1 ? 'hold' : 200));
 		const slow = (await expectStatus(201, karakeep, 'POST', '/bookmarks', { body: { type: 'link', url: 'https://example.org/slow' } })).json;
-		policies.set(slow.id, (attempt) => (attempt === 1 ? 'hold' : 200));
 		const held = await receiver.next(isEvent(slow.id, 'created'), 'the first, held attempt');
 		// While the worker waits on the held attempt, the bookmark is edited and deleted.
 		await expectStatus(200, karakeep, 'PATCH', `/bookmarks/${slow.id}`, { body: { title: 'Edited while held' } });
