@@ -169,17 +169,17 @@ export function hasTrigger(workflow: ImportedWorkflow): boolean {
 	);
 }
 
-/**
- * Activates a workflow and waits until n8n has really registered it: activation is
- * asynchronous in n8n 2.x, and events sent before it completes are lost. The same public
- * route activates in n8n 1.x.
- */
 /** GET /rest/workflows/:id/publication-status in n8n 2.x (@n8n/api-types WorkflowPublicationStatusSchema). */
 interface PublicationStatus {
 	status: 'in_progress' | 'published' | 'partial' | 'failed' | 'not_published';
 	triggers: Array<{ nodeId: string; status: 'activated' | 'failed'; errorMessage: string | null }>;
 }
 
+/**
+ * Activates a workflow and waits until n8n has really registered it: activation is
+ * asynchronous in n8n 2.x, and events sent before it completes are lost. The same public
+ * route activates in n8n 1.x.
+ */
 export async function activateWorkflow(n8n: N8nInstance, id: string, timeoutMs = 60_000): Promise<void> {
 	await n8n.api('POST', `/workflows/${id}/activate`);
 	const deadline = Date.now() + timeoutMs;
@@ -198,7 +198,7 @@ export async function activateWorkflow(n8n: N8nInstance, id: string, timeoutMs =
 				.catch((error: unknown) => ((error as { status?: number }).status === 404 ? 'no such route' : undefined));
 			if (publication === 'no such route' || publication?.status === 'published') return;
 			if (publication?.status === 'failed' || publication?.status === 'partial') {
-				throw new Error(`Workflow ${id} was published only in part: ${JSON.stringify(publication.triggers)}`);
+				throw new Error(`Publishing workflow ${id} ended ${publication.status}: ${JSON.stringify(publication.triggers)}`);
 			}
 		}
 		await new Promise((resolve) => setTimeout(resolve, 500));
@@ -339,7 +339,6 @@ export async function deploySamples(
 	return workflows;
 }
 
-/** The sandbox, a real n8n with the package installed from its tarball, and credentials to the sandbox. */
 /**
  * The sandbox as the end-to-end suites run it: retries come quickly, and the services wait up to
  * a minute for n8n's answer instead of their real 5 s. On a busy machine n8n can answer later than
@@ -348,6 +347,7 @@ export async function deploySamples(
  */
 export const E2E_SANDBOX_OPTIONS = { webhookRetryDelayMs: 200, webhookTimeoutMs: 60_000 } satisfies SandboxOptions;
 
+/** The sandbox, a real n8n with the package installed from its tarball, and credentials to the sandbox. */
 export async function startStack(
 	sandboxOptions: SandboxOptions = E2E_SANDBOX_OPTIONS,
 	n8nEnv: Record<string, string> = {},
