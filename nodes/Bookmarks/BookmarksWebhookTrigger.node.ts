@@ -10,10 +10,10 @@ import { NodeApiError, NodeConnectionTypes, NodeOperationError, sleep } from 'n8
 import {
 	ACKNOWLEDGE_ONLY,
 	admitDelivery,
+	MANUAL_REGISTRATION_WEBHOOK_METHODS,
 	rejectBadRequest,
 	rejectUnauthorized,
 	secretsMatch,
-	MANUAL_REGISTRATION_WEBHOOK_METHODS,
 } from '../shared/webhooks';
 import { readmeSection } from '../shared/docs';
 import { BOOKMARKS_WEBHOOK_TRIGGER_DESCRIPTION } from '../shared/nodeDescriptions';

@@ -14,11 +14,11 @@ import { givesOneShape, NODE_VERSIONS, ONE_SHAPE_VERSION } from '../shared/simpl
 import {
 	ACKNOWLEDGE_ONLY,
 	admitDelivery,
+	MANUAL_REGISTRATION_WEBHOOK_METHODS,
 	rawBodyOf,
 	rejectBadRequest,
 	rejectUnauthorized,
 	secretsMatch,
-	MANUAL_REGISTRATION_WEBHOOK_METHODS,
 } from '../shared/webhooks';
 import { adapterFor, documentedEventName } from './adapters';
 import { signingApiTest } from './credentialTest';
@@ -139,10 +139,10 @@ export class SigningTrigger implements INodeType {
 		],
 	};
 
-	// The service has no registration API: endpoints are added by an administrator, so
-	// activation has nothing to create or delete remotely.
 	methods = { credentialTest: { signingApiTest } };
 
+	// The service has no registration API: endpoints are added by an administrator, so
+	// activation has nothing to create or delete remotely.
 	webhookMethods = MANUAL_REGISTRATION_WEBHOOK_METHODS;
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
