@@ -11,13 +11,6 @@ import * as path from 'node:path';
 
 import type { INodeType } from 'n8n-workflow';
 
-import { Bookmarks } from '../../nodes/Bookmarks/Bookmarks.node';
-import { BookmarksTrigger } from '../../nodes/Bookmarks/BookmarksTrigger.node';
-import { BookmarksWebhookTrigger } from '../../nodes/Bookmarks/BookmarksWebhookTrigger.node';
-import { Signing } from '../../nodes/Signing/Signing.node';
-import { SigningTrigger } from '../../nodes/Signing/SigningTrigger.node';
-import { Survey } from '../../nodes/Survey/Survey.node';
-import { SurveyTrigger } from '../../nodes/Survey/SurveyTrigger.node';
 import { PROJECT_ROOT } from './paths';
 
 export interface EditorNodeType {
@@ -30,31 +23,26 @@ export interface EditorNodeType {
 	properties?: Array<{ name: string; displayName?: string; options?: unknown[] }>;
 }
 
-/** The package name n8n prefixes our node types with. */
-const PACKAGE = (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { name: string }).name;
+const PACKAGE_JSON = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
+	name: string;
+	n8n: { nodes: string[] };
+};
 
 /**
- * A node type as n8n serves it to the editor: named with the package, with the alias list of its
- * codex file (`nodes/<folder>/<Name>.node.json`), which n8n's loader joins to the class.
+ * Every node the package lists (`n8n.nodes` in package.json) as n8n serves it to the editor, for
+ * what the nodes panel finds. As n8n's loader does (packages/core DirectoryLoader): the class named
+ * like its file, the codex file beside it (`<Name>.node.json`) joined to it, the type named with
+ * the package. Read from the sources (`nodes/…` for `dist/nodes/…`), so no build is needed.
  */
-function servedNodeType(node: INodeType, folder: string): EditorNodeType {
-	const { description } = node;
-	const file = `${description.name.replace(/^./, (c) => c.toUpperCase())}.node.json`;
-	const codex = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'nodes', folder, file), 'utf8')) as { alias?: string[] };
-	return { ...description, name: `${PACKAGE}.${description.name}`, codex: { alias: codex.alias } };
-}
-
-/** Every node of the package as n8n serves it to the editor, for what the nodes panel finds. */
 export function servedPackageNodeTypes(): EditorNodeType[] {
-	return [
-		servedNodeType(new Signing(), 'Signing'),
-		servedNodeType(new SigningTrigger(), 'Signing'),
-		servedNodeType(new Bookmarks(), 'Bookmarks'),
-		servedNodeType(new BookmarksTrigger(), 'Bookmarks'),
-		servedNodeType(new BookmarksWebhookTrigger(), 'Bookmarks'),
-		servedNodeType(new Survey(), 'Survey'),
-		servedNodeType(new SurveyTrigger(), 'Survey'),
-	];
+	return PACKAGE_JSON.n8n.nodes.map((entry) => {
+		const source = path.join(PROJECT_ROOT, entry.replace(/^dist\//, '').replace(/\.js$/, ''));
+		const className = path.basename(source, '.node');
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const { description } = new (require(source) as Record<string, new () => INodeType>)[className]();
+		const codex = JSON.parse(readFileSync(`${source}.json`, 'utf8')) as { alias?: string[] };
+		return { ...description, name: `${PACKAGE_JSON.name}.${description.name}`, codex: { alias: codex.alias } };
+	});
 }
 
 /**
