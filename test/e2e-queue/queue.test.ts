@@ -17,7 +17,7 @@ import {
 	storedApplication,
 	tallyEffects,
 } from '../harness/applicationEvents';
-import { QUEUE_WORKFLOWS_DIR, queueVariant, readClaims, setUpEventClaims } from '../harness/claims';
+import { QUEUE_WORKFLOWS_DIR, queueVariant, readClaims, responseClaimKey, setUpEventClaims } from '../harness/claims';
 import { PACKAGE_NAME, packPackage } from '../harness/n8n';
 import {
 	activateWorkflow,
@@ -84,9 +84,7 @@ describe(`the pack in n8n queue mode (main, ${WORKERS} workers at concurrency ${
 	};
 
 	beforeAll(async () => {
-		// The services wait up to a minute for n8n's answer (the contract: 5 s), so that a machine too
-		// busy to answer in time does not make them give up a delivery; a lost one is the reconcile's
-		// case, tested below.
+		// A delivery the services give up is the reconcile's case, tested below.
 		sandbox = await startSandbox(E2E_SANDBOX_OPTIONS);
 		queue = await startQueueN8n({ packageTarball: await packPackage(), workers: WORKERS, workerConcurrency: WORKER_CONCURRENCY });
 		credentials = { ...(await createSandboxCredentials(queue.main, sandbox)), postgres: await setUpEventClaims(queue) };
@@ -281,7 +279,7 @@ describe(`the pack in n8n queue mode (main, ${WORKERS} workers at concurrency ${
 			'the delivered application handled',
 			async () =>
 				outcomeOf([delivered], await tallyEffects(sandbox)).handledOnce.length === 1 &&
-				(await readClaims(queue)).some((claim) => claim.claimKey === `survey:responseFinished:${delivered.responseId}` && claim.state === 'done'),
+				(await readClaims(queue)).some((claim) => claim.claimKey === responseClaimKey(delivered.responseId) && claim.state === 'done'),
 			1_800_000,
 			1_000,
 		);
@@ -330,7 +328,7 @@ describe(`the pack in n8n queue mode (main, ${WORKERS} workers at concurrency ${
 		const claim = async (app: Application, progress: string | null, claimedAt: string) =>
 			await queue.postgres.query(
 				'event_claims',
-				`INSERT INTO event_claims (claim_key, state, execution_id, progress, claimed_at) VALUES ('survey:responseFinished:${app.responseId}', 'claimed', 'dead-${app.responseId}', ${progress ? `'${progress}'` : 'NULL'}, ${claimedAt})`,
+				`INSERT INTO event_claims (claim_key, state, execution_id, progress, claimed_at) VALUES ('${responseClaimKey(app.responseId)}', 'claimed', 'dead-${app.responseId}', ${progress ? `'${progress}'` : 'NULL'}, ${claimedAt})`,
 			);
 		const sentBefore = await createDocument(diedAfterSending.email, true);
 		const draftBefore = await createDocument(diedAfterDraft.email, false);
@@ -380,14 +378,14 @@ describe(`the pack in n8n queue mode (main, ${WORKERS} workers at concurrency ${
 		};
 		await check();
 		const claims = new Map((await readClaims(queue)).map((row) => [row.claimKey, row]));
-		expect(claims.get(`survey:responseFinished:${diedAfterSending.responseId}`)).toMatchObject({ state: 'done', attempts: 2 });
-		expect(claims.get(`survey:responseFinished:${stillRunning.responseId}`)).toMatchObject({ state: 'claimed', attempts: 1 });
+		expect(claims.get(responseClaimKey(diedAfterSending.responseId))).toMatchObject({ state: 'done', attempts: 2 });
+		expect(claims.get(responseClaimKey(stillRunning.responseId))).toMatchObject({ state: 'claimed', attempts: 1 });
 		// What no delivery brought was handled by a reconcile run (a Schedule Trigger execution), and
 		// the reconcile run left alone the application a delivery had brought and handled before it.
 		const modes = new Map((await allExecutions(queue.main, application.id)).map((execution) => [execution.id, execution.mode]));
-		for (const app of lost) expect(modes.get(String(claims.get(`survey:responseFinished:${app.responseId}`)?.executionId))).toBe('trigger');
-		expect(claims.get(`survey:responseFinished:${delivered.responseId}`)).toMatchObject({ state: 'done', attempts: 1 });
-		expect(modes.get(String(claims.get(`survey:responseFinished:${delivered.responseId}`)?.executionId))).toBe('webhook');
+		for (const app of lost) expect(modes.get(String(claims.get(responseClaimKey(app.responseId))?.executionId))).toBe('trigger');
+		expect(claims.get(responseClaimKey(delivered.responseId))).toMatchObject({ state: 'done', attempts: 1 });
+		expect(modes.get(String(claims.get(responseClaimKey(delivered.responseId))?.executionId))).toBe('webhook');
 	};
 
 	it('the polling trigger runs on the main process only and emits each new record exactly once', async () => {

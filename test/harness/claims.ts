@@ -64,6 +64,9 @@ export async function setUpEventClaims(queue: QueueN8n): Promise<CredentialRef> 
 	});
 }
 
+/** The claim key of a finished response in the application sample (its expression `survey:responseFinished:{{ $json.responseId }}`). */
+export const responseClaimKey = (responseId: string): string => `survey:responseFinished:${responseId}`;
+
 export interface Claim {
 	claimKey: string;
 	state: string;
