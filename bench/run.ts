@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-import { N8N_VERSION, NODE24_BIN, PROJECT_ROOT } from '../test/harness/paths';
+import { N8N_VERSION, NODE_BIN, PROJECT_ROOT } from '../test/harness/paths';
 import { p1ReturnAll } from './benchmarks/p1ReturnAll';
 import { p2SignedIngestDiy } from './benchmarks/p2SignedIngestDiy';
 import { p2WebhookIngest } from './benchmarks/p2WebhookIngest';
@@ -70,7 +70,7 @@ async function main() {
 		cores: os.cpus().length,
 		memoryGiB: +(os.totalmem() / 2 ** 30).toFixed(1),
 		nodeForBenchmarks: process.version,
-		nodeForN8n: execFileSync(NODE24_BIN, ['--version'], { encoding: 'utf8' }).trim(),
+		nodeForN8n: execFileSync(NODE_BIN, ['--version'], { encoding: 'utf8' }).trim(),
 		n8n: N8N_VERSION,
 	};
 	const rows: Row[] = [];

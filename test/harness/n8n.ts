@@ -13,7 +13,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 
-import { N8N_BIN, N8N_VERSION, NODE_BIN, PROJECT_ROOT, RUNTIME_DIR } from './paths';
+import { N8N_BIN, N8N_DIR, N8N_VERSION, NODE_BIN, PROJECT_ROOT } from './paths';
 import { startLoggedChild, waitFor } from './processes';
 
 const execFileAsync = promisify(execFile);
@@ -74,7 +74,7 @@ export interface N8nInstance {
 export function assertRuntimeInstalled(): void {
 	if (!existsSync(N8N_BIN) || !existsSync(NODE_BIN)) {
 		throw new Error(
-			`n8n ${N8N_VERSION} is not installed in ${RUNTIME_DIR}: run "N8N_VERSION=${N8N_VERSION} bash scripts/install-n8n.sh" first`,
+			`n8n ${N8N_VERSION} is not installed in ${N8N_DIR}: run "N8N_VERSION=${N8N_VERSION} bash scripts/install-n8n.sh" first`,
 		);
 	}
 }
