@@ -5,7 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { apiOption } from '../nodes/shared/apiChoice';
+import { bookmarkApis } from '../nodes/Bookmarks/adapters/registry';
 
 export class BookmarkApi implements ICredentialType {
 	name = 'bookmarkApi';
@@ -17,12 +17,7 @@ export class BookmarkApi implements ICredentialType {
 	documentationUrl = 'https://github.com/n8n-nodes-sign-survey-bookmark/n8n-nodes-sign-survey-bookmark#bookmark-or-karakeep-api';
 
 	properties: INodeProperties[] = [
-		apiOption('bookmark service', {
-			value: 'karakeep',
-			name: 'Karakeep',
-			description:
-				'Karakeep’s own REST API v1 (checked against Karakeep’s source at commit 7ca5ee2); see "Using with Karakeep" in the README',
-		}),
+		bookmarkApis.apiOption(),
 		{
 			displayName: 'Base URL',
 			name: 'baseUrl',
@@ -49,7 +44,8 @@ export class BookmarkApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			description:
-				'Karakeep only, for the Bookmarks Webhook Trigger: the Token of the webhook in Karakeep (Settings → Webhooks). The trigger refuses deliveries without it.',
+				'For the Bookmarks Webhook Trigger: the Token of the webhook in Karakeep (Settings → Webhooks). The trigger refuses deliveries without it.',
+			displayOptions: bookmarkApis.displayOnlyFor(['karakeep']),
 		},
 	];
 

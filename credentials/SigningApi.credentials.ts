@@ -5,7 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { apiOption } from '../nodes/shared/apiChoice';
+import { signingApis } from '../nodes/Signing/adapters/registry';
 
 export class SigningApi implements ICredentialType {
 	name = 'signingApi';
@@ -17,12 +17,7 @@ export class SigningApi implements ICredentialType {
 	documentationUrl = 'https://github.com/n8n-nodes-sign-survey-bookmark/n8n-nodes-sign-survey-bookmark#signing-or-documenso-api';
 
 	properties: INodeProperties[] = [
-		apiOption('signing service', {
-			value: 'documenso',
-			name: 'Documenso',
-			description:
-				'Documenso’s own API v2, as in Documenso 2.17; see "Using with Documenso" in the README',
-		}),
+		signingApis.apiOption(),
 		{
 			displayName: 'Base URL',
 			name: 'baseUrl',

@@ -5,7 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { apiOption } from '../nodes/shared/apiChoice';
+import { surveyApis } from '../nodes/Survey/adapters/registry';
 
 export class SurveyApi implements ICredentialType {
 	name = 'surveyApi';
@@ -17,12 +17,7 @@ export class SurveyApi implements ICredentialType {
 	documentationUrl = 'https://github.com/n8n-nodes-sign-survey-bookmark/n8n-nodes-sign-survey-bookmark#survey-or-formbricks-api';
 
 	properties: INodeProperties[] = [
-		apiOption('survey service', {
-			value: 'formbricks',
-			name: 'Formbricks',
-			description:
-				'Formbricks’ own management API (v1 and v2), as in Formbricks 5.4; see "Using with Formbricks" in the README',
-		}),
+		surveyApis.apiOption(),
 		{
 			displayName: 'Base URL',
 			name: 'baseUrl',
@@ -50,7 +45,7 @@ export class SurveyApi implements ICredentialType {
 			placeholder: 'cm…',
 			description:
 				'Only for an API key with access to several workspaces: the workspace the Survey Trigger registers its webhooks in (Formbricks shows it under the workspace’s settings → General). Empty: the key’s own workspace.',
-			displayOptions: { show: { api: ['formbricks'] } },
+			displayOptions: surveyApis.displayOnlyFor(['formbricks']),
 		},
 		{
 			displayName: 'Webhook Secret',

@@ -7,6 +7,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { executeWithPersonalData } from '../shared/privacy';
+import { bookmarkApis } from './adapters';
 import { bookmarkApiTest } from './credentialTest';
 import {
 	bookmarksPersonalDataOptions,
@@ -69,6 +70,6 @@ export class Bookmarks implements INodeType {
 	methods = { credentialTest: { bookmarkApiTest }, listSearch: { searchBookmarks, searchLists } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await executeWithPersonalData(this, operationsByResource, bookmarksPrivacy);
+		return await executeWithPersonalData(this, operationsByResource, bookmarksPrivacy, bookmarkApis.explainError);
 	}
 }

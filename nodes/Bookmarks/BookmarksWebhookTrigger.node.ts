@@ -17,8 +17,7 @@ import {
 } from '../shared/webhooks';
 import { readmeSection } from '../shared/docs';
 import { BOOKMARKS_WEBHOOK_TRIGGER_DESCRIPTION } from '../shared/nodeDescriptions';
-import { adapterFor, type BookmarkAdapter } from './adapters';
-import { karakeepWebhooks } from './adapters/karakeepWebhooks';
+import { adapterFor, type BookmarkAdapter, webhookEventOptions } from './adapters';
 import { bookmarkApiTest } from './credentialTest';
 import { simplifyBookmarks } from './resources/bookmark/simplify';
 
@@ -72,7 +71,7 @@ export class BookmarksWebhookTrigger implements INodeType {
 				required: true,
 				default: ['created'],
 				description: 'Events that start the workflow; other events are acknowledged and ignored',
-				options: karakeepWebhooks.events,
+				options: webhookEventOptions,
 			},
 			{
 				displayName: 'Include Record',

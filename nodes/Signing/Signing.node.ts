@@ -7,6 +7,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { executeWithPersonalData } from '../shared/privacy';
+import { signingApis } from './adapters';
 import { signingApiTest } from './credentialTest';
 import { signingPersonalDataOptions, signingPrivacy, signingToolConsentProperty } from './personalData';
 import { documentDescription, documentOperations } from './resources/document';
@@ -64,6 +65,7 @@ export class Signing implements INodeType {
 			this,
 			{ document: documentOperations, template: templateOperations },
 			signingPrivacy,
+			signingApis.explainError,
 		);
 	}
 }

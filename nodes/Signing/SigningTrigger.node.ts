@@ -20,7 +20,8 @@ import {
 	rejectUnauthorized,
 	secretsMatch,
 } from '../shared/webhooks';
-import { adapterFor, documentedEventName } from './adapters';
+import { adapterFor, documentedEventName, webhookSetupNotices } from './adapters';
+import { SIGNING_EVENT_OPTIONS } from './events';
 import { signingApiTest } from './credentialTest';
 import { simplifyEvent, simplifyTriggerParameter } from './resources/document/simplify';
 
@@ -56,8 +57,10 @@ export class SigningTrigger implements INodeType {
 		],
 		properties: [
 			{
-				displayName:
-					'The signing service has no API to register webhooks: an administrator adds this node’s Production URL (under "Webhook URLs" above) as a webhook endpoint in the service’s administrator panel. If the endpoint has a shared secret, put the same value in the credential’s Webhook Secret field: deliveries without it are then refused. On Documenso: add the URL under your team’s Settings → Webhooks with a Secret, and the same Secret in the credential (required); a self-hosted Documenso calls private or local addresses only if NEXT_PRIVATE_WEBHOOK_SSRF_BYPASS_HOSTS names them.',
+				displayName: [
+					'The signing service has no API to register webhooks: an administrator adds this node’s Production URL (under "Webhook URLs" above) as a webhook endpoint in the service’s administrator panel. If the endpoint has a shared secret, put the same value in the credential’s Webhook Secret field: deliveries without it are then refused.',
+					...webhookSetupNotices,
+				].join(' '),
 				name: 'notice',
 				type: 'notice',
 				default: '',
@@ -69,63 +72,7 @@ export class SigningTrigger implements INodeType {
 				required: true,
 				default: ['document.completed'],
 				description: 'Events that start the workflow; other events are acknowledged and ignored',
-				options: [
-					{
-						name: 'Document Cancelled',
-						value: 'document.cancelled',
-						description:
-							'The document was cancelled before completion; nobody can sign it any more (Documenso: also when it is deleted)',
-					},
-					{
-						name: 'Document Completed',
-						value: 'document.completed',
-						description:
-							'All required parties signed and the certified package (Documenso: the signed PDF) is ready. On Documenso it may arrive before the last signer’s Document Signed.',
-					},
-					{
-						name: 'Document Created',
-						value: 'document.created',
-						description: 'A new document was drafted',
-					},
-					{
-						name: 'Document Opened',
-						value: 'document.opened',
-						description:
-							'A recipient opened their signing link (fires on each opening; Documenso: on the first opening only); the recipient is in "recipient"',
-					},
-					{
-						name: 'Document Rejected',
-						value: 'document.rejected',
-						description:
-							'A signer or approver declined to sign; the recipient is in "recipient", their reason in "rejectionReason"',
-					},
-					{
-						name: 'Document Sent',
-						value: 'document.sent',
-						description: 'Invitations were dispatched to the recipients',
-					},
-					{
-						name: 'Document Signed',
-						value: 'document.signed',
-						description: 'One recipient completed their signing action; the recipient is in "recipient"',
-					},
-					{
-						name: 'Recipient Completed (Documenso)',
-						value: 'document.recipient_completed',
-						description:
-							'Documenso only: a recipient signed, approved or viewed as asked (fires with Document Signed)',
-					},
-					{
-						name: 'Recipient Expired (Documenso)',
-						value: 'document.recipient_expired',
-						description: 'Documenso only: a recipient’s signing link expired; the recipient is in "recipient"',
-					},
-					{
-						name: 'Reminder Sent (Documenso)',
-						value: 'document.reminder_sent',
-						description: 'Documenso only: the invitation was sent again (Resend, or a scheduled reminder)',
-					},
-				],
+				options: SIGNING_EVENT_OPTIONS,
 			},
 			{
 				displayName: 'Accept Deliveries Without Secret',

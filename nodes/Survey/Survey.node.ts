@@ -7,6 +7,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { executeOperation } from '../shared/execute';
+import { surveyApis } from './adapters';
 import { surveyApiTest } from './credentialTest';
 import { applicantRecordsDescription, applicantRecordsOperations } from './resources/applicantRecords';
 import { responseDescription, responseOperations } from './resources/response';
@@ -62,6 +63,6 @@ export class Survey implements INodeType {
 	methods = { credentialTest: { surveyApiTest }, listSearch: { searchSurveys } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await executeOperation(this, operationsByResource);
+		return await executeOperation(this, operationsByResource, surveyApis.explainError);
 	}
 }

@@ -10,7 +10,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { eventsSubtitle } from '../shared/descriptions';
+import { eventsSubtitle, withTriggerActions } from '../shared/descriptions';
 import { standardWebhookKey, verifyStandardWebhook } from '../shared/standardWebhooks';
 import {
 	ACKNOWLEDGE_ONLY,
@@ -249,7 +249,7 @@ export class SurveyTrigger implements INodeType {
 				type: 'multiOptions',
 				required: true,
 				default: ['responseFinished'],
-				options: [
+				options: withTriggerActions([
 					{
 						name: 'Response Created',
 						value: 'responseCreated',
@@ -265,7 +265,7 @@ export class SurveyTrigger implements INodeType {
 						value: 'responseUpdated',
 						description: 'Intermediate progress was saved',
 					},
-				],
+				]),
 			},
 			{
 				displayName: 'All Surveys',

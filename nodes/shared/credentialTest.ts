@@ -54,8 +54,8 @@ export interface ServiceProbe {
 	isServiceAnswer(body: unknown): boolean;
 	/** The service's own 401 (each service words it differently), as opposed to another's. */
 	isServiceRefusal(body: unknown): boolean;
-	/** The other API the server may speak instead; asked when the answer is not clearly this API's. */
-	otherApi?: OtherApiProbe;
+	/** The other APIs the server may speak instead (the registry adds them); asked when the answer is not clearly this API's. */
+	otherApis?: OtherApiProbe[];
 	/** A 2xx answer of this API that the other API could give too (an empty list): the other probe decides. */
 	isAmbiguous?(body: unknown): boolean;
 	/** Answers with a meaning of their own for this API, decided before the generic checks (may look again with `get`). */
@@ -167,11 +167,12 @@ export function serviceCredentialTest(
 		if (serviceAnswer && !probe.isAmbiguous?.(body)) {
 			return { status: 'OK', message: `Connected to the ${probe.service}` };
 		}
-		const { otherApi } = probe;
-		if (otherApi && statusCode !== 401 && statusCode !== 403 && statusCode !== 429 && statusCode < 500) {
-			const other = await get(otherApi.probePath).catch(() => undefined);
-			if (other && otherApi.answersLikeIt(other)) {
-				return { status: 'Error', message: answersLikeOtherApi(otherApi.label, otherApi.like) };
+		if (statusCode !== 401 && statusCode !== 403 && statusCode !== 429 && statusCode < 500) {
+			for (const otherApi of probe.otherApis ?? []) {
+				const other = await get(otherApi.probePath).catch(() => undefined);
+				if (other && otherApi.answersLikeIt(other)) {
+					return { status: 'Error', message: answersLikeOtherApi(otherApi.label, otherApi.like) };
+				}
 			}
 		}
 		if (serviceAnswer) return { status: 'OK', message: `Connected to the ${probe.service}` };

@@ -1,4 +1,10 @@
-import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IDisplayOptions,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { checkedInteger } from './validation';
 
@@ -58,4 +64,12 @@ export function readIntegerOption(
  */
 export function eventsSubtitle(parameter = 'events'): string {
 	return `={{ [].concat($parameter["${parameter}"] || []).map(e => String(e).replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[._-]+/g, " ").toLowerCase().replace(/^./, c => c.toUpperCase())).join(", ") }}`;
+}
+
+/**
+ * A trigger's event choices with the words n8n's nodes panel shows for each ("On Document
+ * Completed"): without an `action`, n8n lower-cases the name ("On recipient completed documenso").
+ */
+export function withTriggerActions<Option extends INodePropertyOptions>(options: Option[]): Option[] {
+	return options.map((option) => ({ action: `On ${option.name}`, ...option }));
 }

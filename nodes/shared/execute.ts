@@ -25,6 +25,9 @@ export function withBinary(json: IDataObject, binary: IBinaryKeyData): BinaryIte
 
 const isBinaryItem = (result: object): result is BinaryItem => BINARY_ITEM in result;
 
+/** Adds what the node can tell about a failed item's error (e.g. that the server speaks another API). */
+export type ErrorExplainer = (ctx: IExecuteFunctions, error: Error, itemIndex: number) => Promise<Error>;
+
 export type ItemOperation = (
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -38,6 +41,7 @@ export type ItemOperation = (
 export async function runForEachItem(
 	ctx: IExecuteFunctions,
 	operation: ItemOperation,
+	explainError?: ErrorExplainer,
 ): Promise<INodeExecutionData[][]> {
 	const items = ctx.getInputData();
 	const output: INodeExecutionData[] = [];
@@ -53,12 +57,13 @@ export async function runForEachItem(
 			for (const json of Array.isArray(result) ? result : [result as IDataObject]) {
 				output.push({ json, pairedItem });
 			}
-		} catch (error) {
+		} catch (caught) {
+			const error = explainError ? await explainError(ctx, caught as Error, itemIndex) : (caught as Error);
 			if (ctx.continueOnFail()) {
-				output.push({ json: { error: (error as Error).message }, pairedItem });
+				output.push({ json: { error: error.message }, pairedItem });
 				continue;
 			}
-			throw asNodeError(ctx, error as Error, itemIndex);
+			throw asNodeError(ctx, error, itemIndex);
 		}
 	}
 	return [output];
@@ -70,6 +75,7 @@ export type OperationsByResource = Record<string, Record<string, ItemOperation>>
 export async function executeOperation(
 	ctx: IExecuteFunctions,
 	operations: OperationsByResource,
+	explainError?: ErrorExplainer,
 ): Promise<INodeExecutionData[][]> {
 	const resource = ctx.getNodeParameter('resource', 0) as string;
 	const operation = ctx.getNodeParameter('operation', 0) as string;
@@ -77,5 +83,5 @@ export async function executeOperation(
 	if (!run) {
 		throw new NodeOperationError(ctx.getNode(), `The operation "${operation}" is not supported for "${resource}"`);
 	}
-	return await runForEachItem(ctx, run);
+	return await runForEachItem(ctx, run, explainError);
 }

@@ -6,7 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import type { OperationsByResource } from './execute';
+import type { ErrorExplainer, OperationsByResource } from './execute';
 import { executeOperation } from './execute';
 import type { FieldGuide, PersonalDataMode, RedactorOptions } from './redaction';
 import { Redactor } from './redaction';
@@ -145,7 +145,8 @@ export async function executeWithPersonalData(
 	ctx: IExecuteFunctions,
 	operations: OperationsByResource,
 	privacy: OutputPrivacy = {},
+	explainError?: ErrorExplainer,
 ): Promise<INodeExecutionData[][]> {
-	const [items] = await executeOperation(ctx, operations);
+	const [items] = await executeOperation(ctx, operations, explainError);
 	return [await applyPersonalData(ctx, items, privacy)];
 }

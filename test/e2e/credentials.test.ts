@@ -181,4 +181,19 @@ describe('"Test credential" in a real n8n', () => {
 			});
 		});
 	});
+
+	// Issue 32 item 17: n8n 1.123.81's public API made a field shown for one API (`displayOptions.show`)
+	// a requirement whenever `api` was left out (its credentials.service.js toJsonSchema), so a
+	// Survey credential given as the first release took it was refused "requires property workspaceId".
+	it.each([
+		['signingApi', () => ({ baseUrl: sandbox.signing.url, apiToken: sandbox.signing.apiKey })],
+		['bookmarkApi', () => ({ baseUrl: sandbox.bookmark.url, apiKey: sandbox.bookmark.apiKey })],
+		['surveyApi', () => ({ baseUrl: sandbox.survey.url, apiKey: sandbox.survey.apiKey })],
+		['surveyApi', () => ({ api: 'formbricks', baseUrl: formbricks.url, apiKey: formbricks.apiKey })],
+		['bookmarkApi', () => ({ api: 'karakeep', baseUrl: sandbox.bookmark.url, apiKey: sandbox.bookmark.apiKey })],
+		['surveyApi', () => ({ api: 'documented', baseUrl: sandbox.survey.url, apiKey: sandbox.survey.apiKey, workspaceId: '' })],
+	])('the public API accepts a %s credential given with its Base URL and key alone (or with its API named)', async (type, data) => {
+		const saved = await createCredential(n8n, `${type} by the public API ${Math.random()}`, type, data());
+		expect(saved.id).toEqual(expect.any(String));
+	});
 });

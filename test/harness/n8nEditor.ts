@@ -162,3 +162,25 @@ export function n8nPanelSearch(nodeTypes: EditorNodeType[], query: string): stri
 		.filter((node) => [node.displayName, ...(node.codex?.alias ?? [])].some((value) => containsInOrder(query, value)))
 		.map((node) => node.name);
 }
+
+/**
+ * The entries a trigger gets in the nodes panel, one per event: `triggerNodeToActions` of
+ * useActionsGeneration (2.41.1's dist/assets/workflows.store-1K8xwhMX.js, function `Ux`): for a
+ * node whose display name says Trigger, each option of its property shown as Event, Events or
+ * Trigger On, named by the option's `action`, else "On " and the name in lower-case words
+ * (lodash `lowerCase`, after dots become spaces).
+ */
+export function n8nTriggerActions(nodeType: EditorNodeType & { properties: Array<{ options?: unknown[] }> }): string[] {
+	if (!nodeType.displayName.toLowerCase().includes('trigger')) return [];
+	const events = nodeType.properties.find((property) =>
+		['event', 'events', 'trigger on'].includes(property.displayName?.toLowerCase() ?? ''),
+	);
+	const options = (events?.options ?? []) as Array<{ name: string; action?: string }>;
+	return options
+		.filter((option) => !['*', '', ' '].includes(option.name))
+		.map(
+			(option) =>
+				option.action ??
+				`On ${(option.name.split('.').join(' ').match(/[A-Z]{2,}(?=[A-Z][a-z]|\b)|[A-Z]?[a-z]+|[A-Z]+|\d+/g) ?? []).map((word) => word.toLowerCase()).join(' ')}`,
+		);
+}

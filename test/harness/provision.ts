@@ -61,7 +61,7 @@ export async function createCredential(
 	const schema = await n8n
 		.api<{ properties?: Record<string, unknown> }>('GET', `/credentials/schema/${type}`)
 		.catch(() => undefined);
-	const completed = { ...surveyApiDefaults(type, data), ...data };
+	const completed: Record<string, unknown> = { ...data };
 	if (schema?.properties?.allowedHttpRequestDomains && data.allowedHttpRequestDomains === undefined) {
 		completed.allowedHttpRequestDomains = 'all';
 	}
@@ -71,17 +71,6 @@ export async function createCredential(
 		data: completed,
 	});
 	return { id: created.id, name: created.name };
-}
-
-/**
- * n8n 1.x's public API applies the Survey credential's Formbricks-only condition (Workspace ID
- * required) when `api` is absent, and refuses Workspace ID when another API is named; the editor
- * always sends both, so the harness does as the editor does.
- */
-function surveyApiDefaults(type: string, data: Record<string, unknown>): Record<string, unknown> {
-	if (type !== 'surveyApi') return {};
-	const api = data.api ?? 'documented';
-	return api === 'formbricks' ? { api, workspaceId: '' } : { api };
 }
 
 /**

@@ -206,6 +206,8 @@ describe('Bookmarks node: editing, deleting, tags and lists against the sandbox'
 				['PUT', `/api/v1/lists/${SEED.readingListId}/bookmarks/${ADA}`, 204],
 				['DELETE', `/api/v1/lists/${SEED.readingListId}/bookmarks/${ADA}`, 204],
 				['DELETE', `/api/v1/lists/${SEED.readingListId}/bookmarks/${ADA}`, 404],
+				// After a 404, one read checks whether the server speaks Karakeep instead (it does not).
+				['GET', '/api/v1/users/me', 404],
 			]);
 		});
 

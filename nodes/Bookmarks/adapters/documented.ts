@@ -1,12 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { DOCUMENTED_API, DOCUMENTED_API_LABEL } from '../../shared/apiChoice';
-import type { OtherApiProbe } from '../../shared/credentialTest';
+import { documentedOption } from '../../shared/adapterRegistry';
+import { DOCUMENTED_API } from '../../shared/apiChoice';
 import { isObject } from '../../shared/credentialTest';
 import type { RequestContext } from '../../shared/request';
 import { serviceAnswer, serviceRequest } from '../../shared/request';
-import { KARAKEEP_API_PROBE } from './karakeepCredential';
-import type { BookmarkAdapter, TagRef } from './index';
+import type { BookmarkAdapter, TagRef } from './types';
 
 /** The bookmark service as CONTRACTS.md describes it (section 2 and Part 2, section 5). */
 const SERVICE = 'bookmark service';
@@ -26,20 +25,17 @@ const isRecordPage = (body: unknown): body is IDataObject & { bookmarks: IDataOb
 const hasDocumentedRecords = (body: unknown) =>
 	isRecordPage(body) && body.bookmarks.some((record) => Array.isArray(record.listIds));
 
-/**
- * How "Test credential" on Karakeep recognises a server of the documented API: its records
- * carry `listIds`, Karakeep's do not (an empty page tells neither).
- */
-export const DOCUMENTED_API_PROBE: OtherApiProbe = {
-	label: DOCUMENTED_API_LABEL,
-	like: 'the documented bookmark API',
-	probePath: '/api/v1/bookmarks?limit=1',
-	answersLikeIt: ({ statusCode, body }) => statusCode === 200 && hasDocumentedRecords(body),
-};
-
 export const documentedAdapter: BookmarkAdapter = {
 	api: DOCUMENTED_API,
+	option: documentedOption(SERVICE),
+	like: 'the documented bookmark API',
+	apiName: 'the documented API',
 	serviceName: SERVICE,
+	// Its records carry `listIds`, Karakeep's do not (an empty page tells neither).
+	recognition: {
+		probePath: '/api/v1/bookmarks?limit=1',
+		answersLikeIt: ({ statusCode, body }) => statusCode === 200 && hasDocumentedRecords(body),
+	},
 	credentialProbe: {
 		service: SERVICE,
 		secretName: 'API key',
@@ -52,7 +48,6 @@ export const documentedAdapter: BookmarkAdapter = {
 		isAmbiguous: (body) => !hasDocumentedRecords(body),
 		// The bookmark service answers 401 with the plain text "Unauthorized".
 		isServiceRefusal: (body) => typeof body === 'string' && body.trim() === 'Unauthorized',
-		otherApi: KARAKEEP_API_PROBE,
 	},
 
 	async createRecord(ctx, record, itemIndex) {

@@ -4,11 +4,10 @@ import { mapConcurrently } from '../../shared/concurrency';
 import { isObject } from '../../shared/credentialTest';
 import type { RequestContext, ServiceAnswer, ServiceRequest } from '../../shared/request';
 import { serviceAnswer, serviceRequest, withDescription } from '../../shared/request';
-import { DOCUMENTED_API_PROBE } from './documented';
-import { karakeepCredentialProbe } from './karakeepCredential';
+import { KARAKEEP_CREDENTIAL_PROBE, KARAKEEP_RECOGNITION } from './karakeepCredential';
 import { karakeepWebhooks } from './karakeepWebhooks';
 import { documentedList, documentedRecord, documentedTag, karakeepError } from './karakeepShapes';
-import type { BookmarkAdapter, BookmarkFilters, RecordPage, TagRef } from './index';
+import type { BookmarkAdapter, BookmarkFilters, RecordPage, TagRef } from './types';
 
 /**
  * Karakeep's own REST API v1, as its source answers (commit 7ca5ee2; facts, sources and the tests
@@ -231,8 +230,16 @@ const NOT_IN_LIST = /is already not in list/;
 
 export const karakeepAdapter: BookmarkAdapter = {
 	api: 'karakeep',
+	option: {
+		name: 'Karakeep',
+		description:
+			'Karakeep’s own REST API v1 (checked against Karakeep’s source at commit 7ca5ee2); see "Using with Karakeep" in the README',
+	},
+	like: 'Karakeep',
+	apiName: 'the Karakeep API',
 	serviceName: SERVICE,
-	credentialProbe: karakeepCredentialProbe(DOCUMENTED_API_PROBE),
+	credentialProbe: KARAKEEP_CREDENTIAL_PROBE,
+	recognition: KARAKEEP_RECOGNITION,
 	webhooks: karakeepWebhooks,
 
 	async createRecord(ctx, record, itemIndex) {

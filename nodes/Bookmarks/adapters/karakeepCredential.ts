@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { OtherApiProbe, ServiceProbe } from '../../shared/credentialTest';
+import type { ApiAdapter } from '../../shared/adapterRegistry';
+import type { ServiceProbe } from '../../shared/credentialTest';
 import { isObject } from '../../shared/credentialTest';
 
 /**
@@ -14,23 +15,19 @@ const isWhoAmI = (body: unknown): body is IDataObject =>
 /** Karakeep's 401, on every route (packages/api/middlewares/auth.ts). */
 const isKarakeepRefusal = (body: unknown) => typeof body === 'string' && body.trim() === 'Unauthorized';
 
-/** How "Test credential" on the documented API recognises a Karakeep server. */
-export const KARAKEEP_API_PROBE: OtherApiProbe = {
-	label: 'Karakeep',
+/** How "Test credential" and errors on another API recognise a Karakeep server. */
+export const KARAKEEP_RECOGNITION: ApiAdapter['recognition'] = {
 	probePath: '/api/v1/users/me',
 	answersLikeIt: ({ statusCode, body }) => statusCode === 200 && isWhoAmI(body),
 };
 
-export function karakeepCredentialProbe(documented: OtherApiProbe): ServiceProbe {
-	return {
-		service: 'Karakeep server',
-		secretName: 'API key',
-		secretHint: 'Check the API Key: Karakeep makes keys under Settings → API Keys.',
-		apiPrefix: '/api/v1',
-		probePath: '/api/v1/users/me',
-		headers: (credentials) => ({ authorization: `Bearer ${String(credentials.apiKey ?? '')}` }),
-		isServiceAnswer: isWhoAmI,
-		isServiceRefusal: isKarakeepRefusal,
-		otherApi: documented,
-	};
-}
+export const KARAKEEP_CREDENTIAL_PROBE: ServiceProbe = {
+	service: 'Karakeep server',
+	secretName: 'API key',
+	secretHint: 'Check the API Key: Karakeep makes keys under Settings → API Keys.',
+	apiPrefix: '/api/v1',
+	probePath: '/api/v1/users/me',
+	headers: (credentials) => ({ authorization: `Bearer ${String(credentials.apiKey ?? '')}` }),
+	isServiceAnswer: isWhoAmI,
+	isServiceRefusal: isKarakeepRefusal,
+};

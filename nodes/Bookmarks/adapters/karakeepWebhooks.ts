@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { isObject } from '../../shared/credentialTest';
-import type { BookmarkWebhooks } from './index';
+import type { BookmarkWebhooks } from './types';
 
 /**
  * Karakeep's webhook deliveries (apps/workers/workers/webhookWorker.ts at 7ca5ee2, `runWebhook`):
@@ -11,13 +11,24 @@ import type { BookmarkWebhooks } from './index';
  * `operation` recognises a redelivery. test/karakeep/webhooks.test.ts pins this against the real worker.
  */
 const EVENTS = [
-	{ name: 'AI Tagged', value: 'ai tagged', description: 'Karakeep’s AI attached tags to a record' },
-	{ name: 'Crawled', value: 'crawled', description: 'Karakeep fetched a link’s page (title, description, content)' },
-	{ name: 'Created', value: 'created', description: 'A record was stored' },
-	{ name: 'Deleted', value: 'deleted', description: 'A record was deleted' },
+	{
+		name: 'AI Tagged',
+		value: 'ai tagged',
+		action: 'On Bookmark AI-Tagged',
+		description: 'Karakeep’s AI attached tags to a record',
+	},
+	{
+		name: 'Crawled',
+		value: 'crawled',
+		action: 'On Bookmark Crawled',
+		description: 'Karakeep fetched a link’s page (title, description, content)',
+	},
+	{ name: 'Created', value: 'created', action: 'On Bookmark Created', description: 'A record was stored' },
+	{ name: 'Deleted', value: 'deleted', action: 'On Bookmark Deleted', description: 'A record was deleted' },
 	{
 		name: 'Edited',
 		value: 'edited',
+		action: 'On Bookmark Edited',
 		description: 'A record was changed (title, note, archived, favourited…), or a stored URL was saved again',
 	},
 ];

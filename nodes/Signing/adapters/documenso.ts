@@ -5,7 +5,7 @@ import { credentialBaseUrl } from '../../shared/request';
 import type { RequestContext } from '../../shared/request';
 import { templateNotFoundHint } from '../hints';
 import { signingPages, signingTransport } from '../transport';
-import { documensoCredentialProbe } from './documensoCredential';
+import { DOCUMENSO_CREDENTIAL_PROBE, DOCUMENSO_RECOGNITION } from './documensoCredential';
 import type { DocumensoPage } from './documensoShapes';
 import {
 	documensoError,
@@ -13,9 +13,8 @@ import {
 	documentedDocument,
 	documentedTemplate,
 } from './documensoShapes';
-import { documensoEvent } from './documensoWebhooks';
-import { DOCUMENTED_API_PROBE } from './documented';
-import type { PrefillValue, SigningAdapter } from './index';
+import { DOCUMENSO_EVENTS, DOCUMENSO_EXTRA_EVENTS, documensoEvent } from './documensoWebhooks';
+import type { PrefillValue, SigningAdapter } from './types';
 
 /**
  * Documenso's API v2 (documenso/documenso, tag v2.17.0, commit 75330166cc00b29c14399bc2e391e4b4d8080c00;
@@ -105,13 +104,20 @@ function documensoPrefill({ field, value }: PrefillValue): IDataObject {
 
 export const documensoAdapter: SigningAdapter = {
 	api: 'documenso',
+	option: {
+		name: 'Documenso',
+		description: 'Documenso’s own API v2, as in Documenso 2.17; see "Using with Documenso" in the README',
+	},
+	like: 'Documenso',
+	apiName: 'the Documenso API',
 	serviceName: SERVICE,
 	idLooks: { document: 'a number such as 1001', template: 'a number such as 1', recipient: 'a number such as 101' },
 	cancellable: {
 		statuses: ['PENDING'],
 		hint: 'Documenso cancels only pending documents (cancelDocument, packages/lib/server-only/document/cancel-document.ts); a draft is deleted in Documenso instead.',
 	},
-	credentialProbe: documensoCredentialProbe(DOCUMENTED_API_PROBE),
+	credentialProbe: DOCUMENSO_CREDENTIAL_PROBE,
+	recognition: DOCUMENSO_RECOGNITION,
 	outputId: (id) => (/^\d+$/.test(id.trim()) ? Number(id.trim()) : id),
 
 	// GET /template (template.findTemplates, packages/trpc/server/template-router/router.ts).
@@ -374,6 +380,10 @@ export const documensoAdapter: SigningAdapter = {
 		secretRequired: true,
 		shape: '{ event, payload, createdAt, webhookEndpoint }',
 		setup: "the webhook's Secret in Documenso (team settings → Webhooks)",
+		notice:
+			'On Documenso: add the URL under your team’s Settings → Webhooks with a Secret, and the same Secret in the credential (required); a self-hosted Documenso calls private or local addresses only if NEXT_PRIVATE_WEBHOOK_SSRF_BYPASS_HOSTS names them.',
+		extraEvents: DOCUMENSO_EXTRA_EVENTS,
+		eventAliases: DOCUMENSO_EVENTS,
 	},
 
 	parseDelivery({ body }, { baseUrl }) {

@@ -1,4 +1,5 @@
-import type { OtherApiProbe, ServiceProbe } from '../../shared/credentialTest';
+import type { ApiAdapter } from '../../shared/adapterRegistry';
+import type { ServiceProbe } from '../../shared/credentialTest';
 import { isObject } from '../../shared/credentialTest';
 import { isDocumensoPage } from './documensoShapes';
 
@@ -9,26 +10,22 @@ import { isDocumensoPage } from './documensoShapes';
  * "Documenso v2 API" (packages/trpc/server/open-api.ts): that tells it apart from the documented API.
  */
 
-/** How "Test credential" on the documented API recognises a Documenso server. */
-export const DOCUMENSO_API_PROBE: OtherApiProbe = {
-	label: 'Documenso',
+/** How "Test credential" and errors on another API recognise a Documenso server. */
+export const DOCUMENSO_RECOGNITION: ApiAdapter['recognition'] = {
 	probePath: '/api/v2/openapi.json',
 	answersLikeIt: ({ statusCode, body }) =>
 		statusCode === 200 && isObject(body) && isObject(body.info) && /documenso/i.test(String(body.info.title)),
 };
 
-export function documensoCredentialProbe(documented: OtherApiProbe): ServiceProbe {
-	return {
-		service: 'Documenso server',
-		secretName: 'API token',
-		secretHint: 'Check the API Token: Documenso makes tokens under your team’s Settings → API Tokens (they start with api_).',
-		apiPrefix: '/api/v2',
-		probePath: '/api/v2/template?perPage=1',
-		headers: (credentials) => ({ authorization: `Bearer ${String(credentials.apiToken ?? '')}` }),
-		isServiceAnswer: isDocumensoPage,
-		// A token that matches none is an AppError UNAUTHORIZED; no token at all, tRPC's UNAUTHORIZED
-		// (get-api-token-by-token.ts, authenticatedMiddleware in packages/trpc/server/trpc.ts).
-		isServiceRefusal: (body) => isObject(body) && isObject(body.data) && body.data.code === 'UNAUTHORIZED',
-		otherApi: documented,
-	};
-}
+export const DOCUMENSO_CREDENTIAL_PROBE: ServiceProbe = {
+	service: 'Documenso server',
+	secretName: 'API token',
+	secretHint: 'Check the API Token: Documenso makes tokens under your team’s Settings → API Tokens (they start with api_).',
+	apiPrefix: '/api/v2',
+	probePath: '/api/v2/template?perPage=1',
+	headers: (credentials) => ({ authorization: `Bearer ${String(credentials.apiToken ?? '')}` }),
+	isServiceAnswer: isDocumensoPage,
+	// A token that matches none is an AppError UNAUTHORIZED; no token at all, tRPC's UNAUTHORIZED
+	// (get-api-token-by-token.ts, authenticatedMiddleware in packages/trpc/server/trpc.ts).
+	isServiceRefusal: (body) => isObject(body) && isObject(body.data) && body.data.code === 'UNAUTHORIZED',
+};

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { isObject } from '../../shared/credentialTest';
 import { sha256Hex } from '../../shared/webhooks';
 import { documentedDocument } from './documensoShapes';
-import type { SigningEvent } from './index';
+import type { EventOption, SigningEvent } from './types';
 
 /**
  * Documenso's webhook deliveries (documenso/documenso, tag v2.17.0, commit
@@ -28,6 +28,25 @@ export const DOCUMENSO_EVENTS: Record<string, string> = {
 	DOCUMENT_REMINDER_SENT: 'document.reminder_sent',
 	RECIPIENT_EXPIRED: 'document.recipient_expired',
 };
+
+/** The events Documenso sends that the documented API has not (the trigger adds "(Documenso)" to each name). */
+export const DOCUMENSO_EXTRA_EVENTS: EventOption[] = [
+	{
+		name: 'Recipient Completed',
+		value: 'document.recipient_completed',
+		description: 'Documenso only: a recipient signed, approved or viewed as asked (fires with Document Signed)',
+	},
+	{
+		name: 'Recipient Expired',
+		value: 'document.recipient_expired',
+		description: 'Documenso only: a recipient’s signing link expired; the recipient is in "recipient"',
+	},
+	{
+		name: 'Reminder Sent',
+		value: 'document.reminder_sent',
+		description: 'Documenso only: the invitation was sent again (Resend, or a scheduled reminder)',
+	},
+];
 
 /** An event's documented name; Documenso's events without one (TEMPLATE_…) keep their own. */
 const documentedEventName = (event: string) => DOCUMENSO_EVENTS[event] ?? event;

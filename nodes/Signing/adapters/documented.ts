@@ -1,13 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { DOCUMENTED_API, DOCUMENTED_API_LABEL } from '../../shared/apiChoice';
-import type { OtherApiProbe } from '../../shared/credentialTest';
+import { documentedOption } from '../../shared/adapterRegistry';
+import { DOCUMENTED_API } from '../../shared/apiChoice';
 import { isObject } from '../../shared/credentialTest';
 import { sha256Hex } from '../../shared/webhooks';
 import { templateNotFoundHint } from '../hints';
 import { signingPages, signingTransport } from '../transport';
-import { DOCUMENSO_API_PROBE } from './documensoCredential';
-import type { SigningAdapter } from './index';
+import type { SigningAdapter } from './types';
 
 const SERVICE = 'signing service';
 const { request, answer } = signingTransport(SERVICE);
@@ -22,21 +21,21 @@ interface Page {
 
 const isTemplatePage = (body: unknown) => isObject(body) && Array.isArray(body.data) && isObject(body.pagination);
 
-/** How "Test credential" on another API recognises a server of the documented API. */
-export const DOCUMENTED_API_PROBE: OtherApiProbe = {
-	label: DOCUMENTED_API_LABEL,
-	like: 'the documented signing API',
-	probePath: '/api/v2/templates?perPage=1',
-	answersLikeIt: ({ statusCode, body }) => statusCode === 200 && isTemplatePage(body),
-};
-
 const documentPath = (documentId: string, action = '') =>
 	`/api/v2/documents/${encodeURIComponent(documentId)}${action}`;
 
 /** The signing service as CONTRACTS.md describes it (section 1 and Part 2, section 4). */
 export const documentedAdapter: SigningAdapter = {
 	api: DOCUMENTED_API,
+	option: documentedOption(SERVICE),
+	like: 'the documented signing API',
+	apiName: 'the documented API',
 	serviceName: SERVICE,
+	// Documenso has no plural `/templates` route.
+	recognition: {
+		probePath: '/api/v2/templates?perPage=1',
+		answersLikeIt: ({ statusCode, body }) => statusCode === 200 && isTemplatePage(body),
+	},
 	idLooks: { document: 'doc_…', template: 'tpl_…', recipient: 'rcp_…' },
 	cancellable: {
 		statuses: ['DRAFT', 'PENDING'],
@@ -53,7 +52,6 @@ export const documentedAdapter: SigningAdapter = {
 		isServiceAnswer: isTemplatePage,
 		// The signing service answers 401 with a JSON `message` and no code (Documenso's carry one).
 		isServiceRefusal: (body) => isObject(body) && typeof body.message === 'string' && body.code === undefined,
-		otherApi: DOCUMENSO_API_PROBE,
 	},
 
 	async listTemplates(ctx, limit, itemIndex) {
@@ -199,6 +197,8 @@ export const documentedAdapter: SigningAdapter = {
 		secretRequired: false,
 		shape: '{ event, createdAt, payload }',
 		setup: "the webhook endpoint's shared secret in the signing service's administrator panel",
+		extraEvents: [],
+		eventAliases: {},
 	},
 
 	parseDelivery({ headers, body, rawBody }) {

@@ -1,11 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { DOCUMENTED_API, DOCUMENTED_API_LABEL } from '../../shared/apiChoice';
-import type { OtherApiProbe } from '../../shared/credentialTest';
+import { documentedOption } from '../../shared/adapterRegistry';
+import { DOCUMENTED_API } from '../../shared/apiChoice';
 import { isObject } from '../../shared/credentialTest';
-import { FORMBRICKS_API_PROBE } from './formbricksCredential';
 import { dateQuery, managementV1 } from './managementV1';
-import type { RemoteHook, ResponsePage, ResponsePageQuery, SurveyAdapter, SurveyEvent } from './index';
+import type { RemoteHook, ResponsePage, ResponsePageQuery, SurveyAdapter, SurveyEvent } from './types';
 
 const SERVICE = 'survey service';
 
@@ -14,14 +13,6 @@ const listsSurveysWithCounts = (body: unknown) =>
 	isObject(body) &&
 	Array.isArray(body.data) &&
 	body.data.every((survey) => isObject(survey) && typeof survey.responseCount === 'number');
-
-/** How "Test credential" on another API recognises a server of the documented API. */
-export const DOCUMENTED_API_PROBE: OtherApiProbe = {
-	label: DOCUMENTED_API_LABEL,
-	like: 'the documented survey API',
-	probePath: '/api/v1/management/surveys',
-	answersLikeIt: ({ statusCode, body }) => statusCode === 200 && listsSurveysWithCounts(body),
-};
 
 const MANUAL_HINT =
 	'This survey service has no webhook API. Set "Registration" to Manual and add the webhook URL in the service yourself.';
@@ -32,7 +23,15 @@ const request = v1.request;
 /** The survey service as CONTRACTS.md describes it (section 3 and Part 2, section 6). */
 export const documentedAdapter: SurveyAdapter = {
 	api: DOCUMENTED_API,
+	option: documentedOption(SERVICE),
+	like: 'the documented survey API',
+	apiName: 'the documented API',
 	serviceName: SERVICE,
+	// Formbricks lists no `responseCount`.
+	recognition: {
+		probePath: '/api/v1/management/surveys',
+		answersLikeIt: ({ statusCode, body }) => statusCode === 200 && listsSurveysWithCounts(body),
+	},
 	maxPageSize: 250,
 	deliveryShape: '{ event, surveyId, responseId, createdAt, data }',
 	credentialProbe: {
@@ -47,7 +46,6 @@ export const documentedAdapter: SurveyAdapter = {
 		isServiceRefusal: (body) => isObject(body) && body.code === 'not_authenticated',
 		// An empty list could come from Formbricks too; its own route tells.
 		isAmbiguous: (body) => isObject(body) && Array.isArray(body.data) && body.data.length === 0,
-		otherApi: FORMBRICKS_API_PROBE,
 	},
 
 	listSurveys: v1.listSurveys,

@@ -4,11 +4,10 @@ import { NodeOperationError } from 'n8n-workflow';
 import { isObject } from '../../shared/credentialTest';
 import { mapConcurrently, type RequestPacer } from '../../shared/concurrency';
 import type { RequestContext } from '../../shared/request';
-import { DOCUMENTED_API_PROBE } from './documented';
-import { formbricksCredentialProbe } from './formbricksCredential';
+import { FORMBRICKS_CREDENTIAL_PROBE, FORMBRICKS_RECOGNITION } from './formbricksCredential';
 import { documentedEvent, documentedSurvey, formbricksError } from './formbricksShapes';
 import { dateQuery, managementV1 } from './managementV1';
-import type { RemoteHook, ResponsePage, ResponsePageQuery, SurveyAdapter } from './index';
+import type { RemoteHook, ResponsePage, ResponsePageQuery, SurveyAdapter } from './types';
 
 /**
  * Formbricks' own API, as its source answers (commit b66c1dd978af618a0e402bd3343b456bed68594c,
@@ -105,10 +104,18 @@ async function workspaceIdOf(ctx: RequestContext): Promise<string> {
 
 export const formbricksAdapter: SurveyAdapter = {
 	api: 'formbricks',
+	option: {
+		name: 'Formbricks',
+		description:
+			'Formbricks’ own management API (v1 and v2), as in Formbricks 5.4; see "Using with Formbricks" in the README',
+	},
+	like: 'Formbricks',
+	apiName: 'the Formbricks API',
 	serviceName: SERVICE,
 	maxPageSize: PAGE_SIZE,
 	deliveryShape: '{ webhookId, event, data: { id, surveyId, createdAt, data, …, survey } } (a Formbricks webhook)',
-	credentialProbe: formbricksCredentialProbe(DOCUMENTED_API_PROBE),
+	credentialProbe: FORMBRICKS_CREDENTIAL_PROBE,
+	recognition: FORMBRICKS_RECOGNITION,
 
 	async listSurveys(ctx, itemIndex) {
 		return (await v1.listSurveys(ctx, itemIndex)).map(documentedSurvey);

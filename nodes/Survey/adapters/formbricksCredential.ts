@@ -1,6 +1,7 @@
 import type { IDataObject, INodeCredentialTestResult } from 'n8n-workflow';
 
-import type { OtherApiProbe, ProbeGet, ServiceProbe } from '../../shared/credentialTest';
+import type { ApiAdapter } from '../../shared/adapterRegistry';
+import type { ProbeGet, ServiceProbe } from '../../shared/credentialTest';
 import { isObject } from '../../shared/credentialTest';
 
 /**
@@ -65,26 +66,22 @@ async function settle(
 	return undefined;
 }
 
-/** How "Test credential" on the documented API recognises a Formbricks server. */
-export const FORMBRICKS_API_PROBE: OtherApiProbe = {
-	label: 'Formbricks',
+/** How "Test credential" and errors on another API recognise a Formbricks server. */
+export const FORMBRICKS_RECOGNITION: ApiAdapter['recognition'] = {
 	probePath: '/api/v1/management/me',
 	answersLikeIt: ({ statusCode, body }) => statusCode === 200 && isMe(body),
 };
 
-export function formbricksCredentialProbe(documented: OtherApiProbe): ServiceProbe {
-	return {
-		service: 'Formbricks server',
-		secretName: 'API key',
-		secretHint:
-			'Check the API Key: Formbricks makes keys under Organization Settings → API Keys, each with access to chosen workspaces.',
-		apiPrefix: '/api/v1',
-		probePath: '/api/v1/management/me',
-		headers: (credentials) => ({ 'x-api-key': String(credentials.apiKey ?? '') }),
-		isServiceAnswer: isMe,
-		// Formbricks' v1 refusal of a missing or unknown key (apps/web/app/lib/api/response.ts, notAuthenticatedResponse).
-		isServiceRefusal: (body) => isObject(body) && body.code === 'not_authenticated',
-		otherApi: documented,
-		settle,
-	};
-}
+export const FORMBRICKS_CREDENTIAL_PROBE: ServiceProbe = {
+	service: 'Formbricks server',
+	secretName: 'API key',
+	secretHint:
+		'Check the API Key: Formbricks makes keys under Organization Settings → API Keys, each with access to chosen workspaces.',
+	apiPrefix: '/api/v1',
+	probePath: '/api/v1/management/me',
+	headers: (credentials) => ({ 'x-api-key': String(credentials.apiKey ?? '') }),
+	isServiceAnswer: isMe,
+	// Formbricks' v1 refusal of a missing or unknown key (apps/web/app/lib/api/response.ts, notAuthenticatedResponse).
+	isServiceRefusal: (body) => isObject(body) && body.code === 'not_authenticated',
+	settle,
+};

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { isObject } from '../../shared/credentialTest';
 import type { ServiceError } from '../../shared/request';
 import { serviceErrorOf } from '../../shared/request';
-import type { SurveyEvent } from './index';
+import type { SurveyEvent } from './types';
 
 /**
  * Formbricks' answers in the documented shapes, and its error bodies in words. Read in Formbricks'

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { deleteUnlessGone } from '../../shared/alreadyGone';
 import type { RequestContext, ServiceErrorReader, ServiceRequest } from '../../shared/request';
 import { serviceAnswer, serviceRequest } from '../../shared/request';
-import type { ResponseDateFilter } from './index';
+import type { ResponseDateFilter } from './types';
 
 /**
  * The routes the documented API shares with Formbricks' management API v1, which the survey

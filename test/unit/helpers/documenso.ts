@@ -3,6 +3,17 @@ import type { IDataObject } from 'n8n-workflow';
 import type { RecordedRequest, Sandbox } from '../../sandbox';
 import { DOCUMENSO_SEED, startSandbox } from '../../sandbox';
 import { coerceParameters, OPERATIONS, type Operation, parseRequest } from '../../sandbox/documenso/sdk';
+import { signingApis } from '../../../nodes/Signing/adapters';
+
+/**
+ * Reads of another signing API's route, sent on purpose after a failed request to tell the user
+ * that the server speaks another API (the registry's explainError): not Documenso requests.
+ */
+const OTHER_API_PROBES = new Set(
+	signingApis.adapters
+		.filter((adapter) => adapter.api !== 'documenso')
+		.map((adapter) => adapter.recognition.probePath.split('?')[0]),
+);
 
 /**
  * The signing sandbox as Documenso (test/sandbox/documenso) for node tests: it parses every
@@ -42,6 +53,7 @@ export async function documensoSchemaProblems(url: string): Promise<string[]> {
 	const problems: string[] = [];
 	for (const request of requests) {
 		if (!request.path.startsWith('/api/v2/') || request.path === '/api/v2/openapi.json') continue;
+		if (request.method === 'GET' && OTHER_API_PROBES.has(request.path)) continue;
 		const where = `${request.method} ${request.path}`;
 		const route = routeOf(request);
 		if (!route) {
