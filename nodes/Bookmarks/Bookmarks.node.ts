@@ -14,18 +14,60 @@ import {
 	bookmarksPrivacy,
 	bookmarksToolConsentProperty,
 } from './personalData';
+import { assetDescription, assetOperations } from './resources/asset';
 import { bookmarkDescription, bookmarkOperations } from './resources/bookmark';
+import { highlightDescription, highlightOperations } from './resources/highlight';
 import { listDescription, listOperations } from './resources/list';
-import { searchBookmarks, searchLists } from './resources/locators';
+import { searchBookmarks, searchLists, searchTags } from './resources/locators';
 import { tagDescription, tagOperations } from './resources/tag';
+import { userDescription, userOperations } from './resources/user';
 import { readmeSection } from '../shared/docs';
 import { BOOKMARKS_DESCRIPTION } from '../shared/nodeDescriptions';
 import { NODE_VERSIONS, ONE_SHAPE_VERSION } from '../shared/simplify';
 
 const operationsByResource = {
+	asset: assetOperations,
 	bookmark: bookmarkOperations,
+	highlight: highlightOperations,
 	list: listOperations,
 	tag: tagOperations,
+	user: userOperations,
+};
+
+/** What each operation does, as a person reads it (issue 18: never the code names), for the node's subtitle. */
+const SUBTITLES: Record<string, string> = {
+	'asset:attach': 'Attach file to bookmark',
+	'asset:detach': 'Detach file from bookmark',
+	'asset:download': 'Download file',
+	'asset:replace': 'Replace file of bookmark',
+	'bookmark:addTags': 'Add tags to bookmark',
+	'bookmark:addToList': 'Add bookmark to list',
+	'bookmark:create': 'Create bookmark',
+	'bookmark:createFromFile': 'Create bookmark from file',
+	'bookmark:delete': 'Delete bookmark',
+	'bookmark:get': 'Get bookmark',
+	'bookmark:getContent': 'Get bookmark content',
+	'bookmark:getMany': 'Get many bookmarks',
+	'bookmark:removeFromList': 'Remove bookmark from list',
+	'bookmark:removeTags': 'Remove tags from bookmark',
+	'bookmark:search': 'Search bookmarks',
+	'bookmark:update': 'Update bookmark',
+	'highlight:create': 'Create highlight',
+	'highlight:delete': 'Delete highlight',
+	'highlight:get': 'Get highlight',
+	'highlight:getMany': 'Get many highlights',
+	'highlight:update': 'Update highlight',
+	'list:create': 'Create list',
+	'list:delete': 'Delete list',
+	'list:get': 'Get list',
+	'list:getMany': 'Get many lists',
+	'list:update': 'Update list',
+	'tag:create': 'Create tag',
+	'tag:delete': 'Delete tag',
+	'tag:get': 'Get tag',
+	'tag:getMany': 'Get many tags',
+	'tag:rename': 'Rename tag',
+	'user:getStats': 'Get user stats',
 };
 
 export class Bookmarks implements INodeType {
@@ -36,9 +78,7 @@ export class Bookmarks implements INodeType {
 		group: ['output'],
 		version: NODE_VERSIONS,
 		defaultVersion: ONE_SHAPE_VERSION,
-		// What the operation does, as a person reads it (issue 18: never the code names).
-		subtitle:
-			'={{ ({ "bookmark:addTags": "Add tags to bookmark", "bookmark:addToList": "Add bookmark to list", "bookmark:create": "Create bookmark", "bookmark:delete": "Delete bookmark", "bookmark:get": "Get bookmark", "bookmark:getMany": "Get many bookmarks", "bookmark:removeFromList": "Remove bookmark from list", "bookmark:removeTags": "Remove tags from bookmark", "bookmark:search": "Search bookmarks", "bookmark:update": "Update bookmark", "list:create": "Create list", "list:delete": "Delete list", "list:getMany": "Get many lists", "list:update": "Update list", "tag:getMany": "Get many tags" })[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}',
+		subtitle: `={{ (${JSON.stringify(SUBTITLES)})[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}`,
 		description: BOOKMARKS_DESCRIPTION,
 		documentationUrl: readmeSection('bookmarks'),
 		defaults: { name: 'Bookmarks' },
@@ -53,21 +93,27 @@ export class Bookmarks implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
+					{ name: 'Asset', value: 'asset', description: 'A stored file: download, attach, replace, detach (Karakeep)' },
 					{ name: 'Bookmark', value: 'bookmark' },
+					{ name: 'Highlight', value: 'highlight', description: 'A marked passage of a record (Karakeep)' },
 					{ name: 'List', value: 'list' },
 					{ name: 'Tag', value: 'tag' },
+					{ name: 'User', value: 'user', description: 'The API key’s user (Karakeep)' },
 				],
 				default: 'bookmark',
 			},
+			...assetDescription,
 			...bookmarkDescription,
+			...highlightDescription,
 			...listDescription,
 			...tagDescription,
+			...userDescription,
 			bookmarksToolConsentProperty,
 			...bookmarksPersonalDataOptions,
 		],
 	};
 
-	methods = { credentialTest: { bookmarkApiTest }, listSearch: { searchBookmarks, searchLists } };
+	methods = { credentialTest: { bookmarkApiTest }, listSearch: { searchBookmarks, searchLists, searchTags } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await executeWithPersonalData(this, operationsByResource, bookmarksPrivacy, bookmarkApis.explainError);

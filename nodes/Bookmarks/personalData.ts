@@ -35,11 +35,20 @@ export const bookmarksPersonalDataOptions: INodeProperties[] = [
 		{ resource: ['bookmark'], operation: ['create'], type: ['text'] },
 		PERSONAL_DATA_DESCRIPTION,
 	),
+	personalDataOptions({ resource: ['bookmark'], operation: ['getContent'] }, PERSONAL_DATA_DESCRIPTION),
 	personalDataOptions(
-		{ resource: ['list'], operation: ['create', 'getMany', 'update'] },
+		{ resource: ['list'], operation: ['create', 'get', 'getMany', 'update'] },
 		PERSONAL_DATA_DESCRIPTION,
 	),
-	personalDataOptions({ resource: ['tag'], operation: ['getMany'] }, PERSONAL_DATA_DESCRIPTION),
+	personalDataOptions(
+		{ resource: ['tag'], operation: ['create', 'get', 'getMany', 'rename'] },
+		PERSONAL_DATA_DESCRIPTION,
+	),
+	personalDataOptions(
+		{ resource: ['highlight'], operation: ['create', 'get', 'getMany', 'update'] },
+		PERSONAL_DATA_DESCRIPTION,
+	),
+	personalDataOptions({ resource: ['user'], operation: ['getStats'] }, PERSONAL_DATA_DESCRIPTION),
 ];
 
 /** Deleting acts for an agent only with the author's consent. */
@@ -47,8 +56,9 @@ export const consentTo = (action: string): ToolConsent => ({ name: 'allowAsTool'
 
 export const bookmarksToolConsentProperty = toolConsentProperty(
 	consentTo(''),
-	{ resource: ['bookmark', 'list'], operation: ['delete'] },
-	'Whether an AI agent may delete when this node is its tool. Off: as a tool, Delete refuses and nothing is deleted.',
+	// Detach and Replace delete a file.
+	{ resource: ['asset', 'bookmark', 'highlight', 'list', 'tag'], operation: ['delete', 'detach', 'replace'] },
+	'Whether an AI agent may delete when this node is its tool. Off: as a tool, Delete (and Detach or Replace, which delete a file) refuses and nothing is deleted.',
 );
 
 /** Tags and lists have names that are not people's (their text is still scanned). */
@@ -58,11 +68,13 @@ export const bookmarksPrivacy: OutputPrivacy = {
 	guide(ctx) {
 		const resource = ctx.getNodeParameter('resource', 0) as string;
 		const recordsAreThings = resource === 'tag' || resource === 'list';
+		// User → Get Stats: `tagUsage` lists the most used tags by name.
+		const holders = resource === 'user' ? new Set([...THING_HOLDERS, 'tagUsage']) : THING_HOLDERS;
 		return {
 			kindOf(path) {
 				if (path[path.length - 1] !== 'name') return undefined;
 				if (path.length === 1 && recordsAreThings) return null;
-				return path.length === 2 && THING_HOLDERS.has(path[0]) ? null : undefined;
+				return path.length === 2 && holders.has(path[0]) ? null : undefined;
 			},
 		};
 	},

@@ -28,6 +28,11 @@ export interface ServiceRequest {
 	baseUrl?: string;
 	qs?: IDataObject;
 	body?: IDataObject;
+	/**
+	 * A multipart/form-data body (`multipartBody`), sent in place of `body`: its files are streamed,
+	 * and read anew when the request is sent again after a `429`.
+	 */
+	multipart?: FormData;
 	/** Item the request is made for, so errors point at it. */
 	itemIndex?: number;
 	/** Error statuses that are an expected answer here; the request then resolves to undefined. */
@@ -279,7 +284,7 @@ export async function serviceAnswer<T = IDataObject>(
 		method: request.method,
 		url: `${baseUrl}${request.path}`,
 		qs: request.qs,
-		body: request.body,
+		body: (request.multipart as IHttpRequestOptions['body']) ?? request.body,
 		json: request.encoding === undefined,
 		encoding: request.encoding,
 		returnFullResponse: true,

@@ -2,12 +2,17 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { mapConcurrently } from '../../shared/concurrency';
 import { isObject } from '../../shared/credentialTest';
-import type { RequestContext, ServiceAnswer, ServiceRequest } from '../../shared/request';
-import { serviceAnswer, serviceRequest, withDescription } from '../../shared/request';
+import type { RequestContext, ServiceAnswer } from '../../shared/request';
+import { withDescription } from '../../shared/request';
+import { karakeepAssets } from './karakeepAssets';
+import { karakeepContent } from './karakeepContent';
 import { KARAKEEP_CREDENTIAL_PROBE, KARAKEEP_RECOGNITION } from './karakeepCredential';
+import { karakeepHighlights } from './karakeepHighlights';
+import { answer, KARAKEEP_SERVICE as SERVICE, listPath, recordPath, request } from './karakeepRequest';
+import { karakeepTags, tagPages } from './karakeepTags';
 import { karakeepWebhooks } from './karakeepWebhooks';
-import { documentedList, documentedRecord, documentedTag, karakeepError } from './karakeepShapes';
-import type { BookmarkAdapter, BookmarkFilters, RecordPage, TagRef } from './types';
+import { documentedList, documentedRecord, documentedTag } from './karakeepShapes';
+import type { BookmarkAdapter, BookmarkFilters, ListKindFields, RecordPage, TagRef } from './types';
 
 /**
  * Karakeep's own REST API v1, as its source answers (commit 7ca5ee2; facts, sources and the tests
@@ -19,8 +24,6 @@ import type { BookmarkAdapter, BookmarkFilters, RecordPage, TagRef } from './typ
  * - If URL Exists looks the URL up first (Karakeep's create of a stored URL re-saves it);
  * - records' lists are read per record, list counts from Karakeep's `lists.stats`.
  */
-const SERVICE = 'Karakeep server';
-
 /** Karakeep's largest page (`limit` 1 to 100). */
 const PAGE_SIZE = 100;
 
@@ -29,15 +32,6 @@ const LIST_CONCURRENCY = 4;
 
 /** The icon Karakeep's own form gives a new list (apps/web/components/dashboard/lists/EditListModal.tsx). */
 const DEFAULT_LIST_ICON = '📁';
-
-const withErrors = (req: ServiceRequest): ServiceRequest => ({ ...req, readError: karakeepError });
-const request = async <T = IDataObject>(ctx: RequestContext, req: ServiceRequest) =>
-	await serviceRequest<T>(ctx, 'bookmarkApi', SERVICE, withErrors(req));
-const answer = async (ctx: RequestContext, req: ServiceRequest) =>
-	await serviceAnswer<unknown>(ctx, 'bookmarkApi', SERVICE, withErrors(req));
-
-const recordPath = (recordId: string, below = '') => `/api/v1/bookmarks/${encodeURIComponent(recordId)}${below}`;
-const listPath = (listId: string, below = '') => `/api/v1/lists/${encodeURIComponent(listId)}${below}`;
 
 interface KarakeepPage {
 	bookmarks: IDataObject[];
@@ -189,9 +183,14 @@ async function withCounts(ctx: RequestContext, lists: IDataObject[], itemIndex?:
 	);
 }
 
-/** One record as a documented one, without its lists (Karakeep reads them in a request of their own). */
-async function readBookmark(ctx: RequestContext, recordId: string, itemIndex?: number): Promise<IDataObject> {
-	return documentedRecord(await request(ctx, { method: 'GET', path: recordPath(recordId), itemIndex }));
+/**
+ * One record as a documented one, without its lists (Karakeep reads them in a request of their
+ * own); `complete`: with what Karakeep leaves out unless asked (`includeContent`: an asset's
+ * extracted text, a link's crawled HTML).
+ */
+async function readBookmark(ctx: RequestContext, recordId: string, itemIndex?: number, complete = false): Promise<IDataObject> {
+	const qs = complete ? { includeContent: 'true' } : undefined;
+	return documentedRecord(await request(ctx, { method: 'GET', path: recordPath(recordId), qs, itemIndex }));
 }
 
 /**
@@ -224,6 +223,10 @@ async function changeTagsOf(
 		.map((tag) => ({ ...tag, id: String(tag.id), name: String(tag.name) }) as TagRef);
 	return { tags, record };
 }
+
+/** Karakeep's list body: a list with a query is a smart one (`type: "smart"`, which Karakeep requires beside it). */
+const withListType = <Fields extends ListKindFields & { name: string }>(fields: Fields) =>
+	fields.query === undefined ? fields : { ...fields, type: 'smart' };
 
 /** Karakeep's 400 for removing a record from a list it is not in (packages/trpc/models/lists.ts `removeBookmark`). */
 const NOT_IN_LIST = /is already not in list/;
@@ -266,8 +269,9 @@ export const karakeepAdapter: BookmarkAdapter = {
 		}
 	},
 
-	async getRecord(ctx, recordId, itemIndex) {
-		const [listed] = await karakeepAdapter.withListIds(ctx, [await readBookmark(ctx, recordId, itemIndex)], itemIndex);
+	async getRecord(ctx, recordId, itemIndex, complete) {
+		const record = await readBookmark(ctx, recordId, itemIndex, complete);
+		const [listed] = await karakeepAdapter.withListIds(ctx, [record], itemIndex);
 		return listed;
 	},
 
@@ -309,13 +313,7 @@ export const karakeepAdapter: BookmarkAdapter = {
 	},
 
 	async listTags(ctx, itemIndex) {
-		const { tags } = await request<{ tags: IDataObject[] }>(ctx, {
-			method: 'GET',
-			path: '/api/v1/tags',
-			qs: { sort: 'name' },
-			itemIndex,
-		});
-		return tags.map(documentedTag);
+		return (await tagPages(ctx, { sort: 'name' }, itemIndex)).map(documentedTag);
 	},
 
 	async listLists(ctx, itemIndex, counted = false) {
@@ -353,5 +351,28 @@ export const karakeepAdapter: BookmarkAdapter = {
 		// Karakeep says "not in the list" with a 400; any other 400 is an error of its own.
 		if (result.statusCode === 400 && !NOT_IN_LIST.test(String(result.body ?? ''))) throw result.error;
 		return result;
+	},
+
+	tags: karakeepTags,
+	highlights: karakeepHighlights,
+	readableContent: karakeepContent,
+	assets: karakeepAssets,
+
+	moreRecordFields: {
+		// Karakeep's PATCH takes them beside the documented fields.
+		update: async (ctx, recordId, changes, itemIndex) => await karakeepAdapter.updateRecord(ctx, recordId, changes, itemIndex),
+	},
+
+	listKinds: {
+		async get(ctx, listId, itemIndex) {
+			const [counted] = await withCounts(ctx, [await request(ctx, { method: 'GET', path: listPath(listId), itemIndex })], itemIndex);
+			return counted;
+		},
+		create: async (ctx, fields, itemIndex) => await karakeepAdapter.createList(ctx, withListType(fields), itemIndex),
+		update: async (ctx, listId, fields, itemIndex) => await karakeepAdapter.updateList(ctx, listId, fields, itemIndex),
+	},
+
+	userStats: {
+		get: async (ctx, itemIndex) => await request(ctx, { method: 'GET', path: '/api/v1/users/me/stats', itemIndex }),
 	},
 };

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiAdapter } from '../../shared/adapterRegistry';
+import type { StreamedFileSource } from '../../shared/multipart';
 import type { RequestContext, ServiceAnswer } from '../../shared/request';
 
 /** Get Many's filters in the documented API's terms (`GET /api/v1/bookmarks`). */
@@ -36,6 +37,32 @@ export interface ListFields {
 	description?: string;
 }
 
+/** A list's fields beyond the documented ones (Karakeep): a smart list's query, the list it is nested in. */
+export interface ListKindFields extends ListFields {
+	/** A saved search (Karakeep's query language, qualifiers only: `#tag`, `is:fav`, `list:name`…): a smart list. */
+	query?: string;
+	/** The list this one is nested in; `null` moves it to the top. */
+	parentId?: string | null;
+}
+
+/** A record's fields beyond the documented ones, as Karakeep edits them (`PATCH /bookmarks/{id}`). */
+export interface MoreRecordChanges {
+	summary?: string | null;
+	/** A link's URL. */
+	url?: string;
+	description?: string | null;
+	author?: string | null;
+	publisher?: string | null;
+	datePublished?: string | null;
+	dateModified?: string | null;
+	/** When the record was saved: where it stands in Karakeep's order (newest first). */
+	createdAt?: string;
+	/** A text record's text. */
+	text?: string;
+	/** An asset record's extracted text (what OCR gives). */
+	assetContent?: string | null;
+}
+
 export interface RecordPage {
 	records: IDataObject[];
 	nextCursor: string | null;
@@ -65,6 +92,117 @@ export interface BookmarkWebhooks {
 	parseDelivery(body: unknown): BookmarkEvent | undefined;
 }
 
+/** Tags managed one by one (Karakeep): a tag is `{ id, name, bookmarkCount }` and what the API gives beyond. */
+export interface TagManagement {
+	create(ctx: RequestContext, name: string, itemIndex: number): Promise<IDataObject>;
+	get(ctx: RequestContext, tagId: string, itemIndex: number): Promise<IDataObject>;
+	rename(ctx: RequestContext, tagId: string, name: string, itemIndex: number): Promise<IDataObject>;
+	/** Deletes a tag (its records stay, without it); the answer's `error` is set when it was not there. */
+	delete(ctx: RequestContext, tagId: string, itemIndex: number): Promise<ServiceAnswer<unknown>>;
+}
+
+export interface HighlightFields {
+	startOffset: number;
+	endOffset: number;
+	/** The text highlighted; `null` when not given. */
+	text: string | null;
+	note: string | null;
+	color?: string;
+}
+
+/** A record's highlights (Karakeep): passages marked in its readable content, with a colour and a note. */
+export interface Highlights {
+	create(ctx: RequestContext, recordId: string, fields: HighlightFields, itemIndex: number): Promise<IDataObject>;
+	get(ctx: RequestContext, highlightId: string, itemIndex: number): Promise<IDataObject>;
+	/** One page of every highlight, newest first. */
+	page(
+		ctx: RequestContext,
+		page: { limit: number; cursor: string | null },
+		itemIndex: number,
+	): Promise<{ highlights: IDataObject[]; nextCursor: string | null }>;
+	/** Every highlight of one record (one request: the API does not page them). */
+	ofRecord(ctx: RequestContext, recordId: string, itemIndex: number): Promise<IDataObject[]>;
+	update(
+		ctx: RequestContext,
+		highlightId: string,
+		changes: { color?: string; note?: string | null },
+		itemIndex: number,
+	): Promise<IDataObject>;
+	/** The answer's `error` is set when it was not there. */
+	delete(ctx: RequestContext, highlightId: string, itemIndex: number): Promise<ServiceAnswer<unknown>>;
+}
+
+/** One piece of a record's readable content, as the API cuts it. */
+export interface ContentChunk {
+	content: string;
+	/** Where the piece is in the whole, in characters: `end` exclusive, `total` the whole's length. */
+	range: { start: number; end: number; total: number };
+	nextCursor: string | null;
+	/** The API's fields beyond (Karakeep: `bookmarkType`, `format`, `contentVersion`). */
+	beyond: IDataObject;
+}
+
+/** A record's readable content, read piece by piece (Karakeep's `/bookmarks/{id}/content`). */
+export interface ReadableContent {
+	/**
+	 * One piece of at most `maxChars` characters from `cursor` (the start when null). `changed` when
+	 * the content changed since the cursor was given: read again from the start.
+	 */
+	chunk(
+		ctx: RequestContext,
+		recordId: string,
+		read: { format: 'markdown' | 'text'; maxChars: number; cursor: string | null },
+		itemIndex: number,
+	): Promise<ContentChunk | 'changed'>;
+	/** The most characters one piece may hold. */
+	readonly maxCharsPerChunk: number;
+}
+
+/** What the API answered for an uploaded file. */
+export interface UploadedAsset extends IDataObject {
+	assetId: string;
+	contentType: string;
+	size: number;
+	fileName: string;
+}
+
+/** Files kept by the API (Karakeep's assets): uploaded, made a record of, attached to records, downloaded. */
+export interface Assets {
+	/** The MIME types the API keeps as a record of their own, and the record's asset type for each. */
+	readonly recordTypes: Readonly<Record<string, 'pdf' | 'image'>>;
+	/** The MIME types it takes as a file at all (attachments included). */
+	readonly uploadTypes: ReadonlySet<string>;
+	/** The largest file the API takes unless its server is set otherwise, in MiB. */
+	readonly defaultMaxMiB: number;
+	/** Words for an upload refused as too large, naming the server's setting. */
+	readonly sizeSetting: string;
+	upload(ctx: RequestContext, file: StreamedFileSource, itemIndex: number): Promise<UploadedAsset>;
+	/** A record of an uploaded file (no tags: attach them after). */
+	createRecord(
+		ctx: RequestContext,
+		record: { assetId: string; assetType: 'pdf' | 'image'; fileName: string; title?: string; note?: string },
+		itemIndex: number,
+	): Promise<IDataObject>;
+	/** The file's bytes (`GET`, a stream) or only its headers (`HEAD`). */
+	download(
+		ctx: RequestContext,
+		assetId: string,
+		method: 'GET' | 'HEAD',
+		itemIndex: number,
+	): Promise<ServiceAnswer<unknown>>;
+	attach(
+		ctx: RequestContext,
+		recordId: string,
+		assetId: string,
+		assetType: string,
+		itemIndex: number,
+	): Promise<IDataObject>;
+	/** Puts an uploaded file in the place of one of the record's; the old file is deleted. */
+	replace(ctx: RequestContext, recordId: string, oldAssetId: string, newAssetId: string, itemIndex: number): Promise<void>;
+	/** Takes a file off a record and deletes it; the answer's `error` is set when it was not there. */
+	detach(ctx: RequestContext, recordId: string, assetId: string, itemIndex: number): Promise<ServiceAnswer<unknown>>;
+}
+
 /**
  * One bookmark API as the Bookmarks nodes use it: the documented API (CONTRACTS.md, the default)
  * or a platform's own (Karakeep). Operations, pickers and the trigger call only this and get the
@@ -79,8 +217,11 @@ export interface BookmarkAdapter extends ApiAdapter {
 	 * with `alreadyExists: true` and the tags given are not attached; otherwise `alreadyExists: false`.
 	 */
 	createRecord(ctx: RequestContext, record: NewRecord, itemIndex: number): Promise<IDataObject>;
-	/** One record with its `listIds`. */
-	getRecord(ctx: RequestContext, recordId: string, itemIndex?: number): Promise<IDataObject>;
+	/**
+	 * One record with its `listIds`; `complete`: also with the content an API leaves out of its
+	 * usual answers (Karakeep: an asset's extracted text, a page's crawled HTML).
+	 */
+	getRecord(ctx: RequestContext, recordId: string, itemIndex?: number, complete?: boolean): Promise<IDataObject>;
 	/** One page of records, newest first (by `sortBy`), each filter applied. `listIds` may be missing: see `withListIds`. */
 	recordPage(
 		ctx: RequestContext,
@@ -124,4 +265,23 @@ export interface BookmarkAdapter extends ApiAdapter {
 		change: 'add' | 'remove',
 		itemIndex: number,
 	): Promise<ServiceAnswer<unknown>>;
+
+	// Operations only some APIs have (bookmarkApis.capability names the APIs that have them).
+	/** Tags created, read, renamed and deleted one by one. */
+	readonly tags?: TagManagement;
+	readonly highlights?: Highlights;
+	readonly readableContent?: ReadableContent;
+	/** A record's fields beyond title, note, archived and favourited. */
+	readonly moreRecordFields?: {
+		update(ctx: RequestContext, recordId: string, changes: RecordChanges & MoreRecordChanges, itemIndex: number): Promise<IDataObject>;
+	};
+	/** One list read by id; smart and nested lists. */
+	readonly listKinds?: {
+		get(ctx: RequestContext, listId: string, itemIndex: number): Promise<IDataObject>;
+		create(ctx: RequestContext, fields: ListKindFields & { name: string }, itemIndex: number): Promise<IDataObject>;
+		update(ctx: RequestContext, listId: string, fields: ListKindFields, itemIndex: number): Promise<IDataObject>;
+	};
+	/** The user's numbers: records by kind, tags, lists, highlights, storage. */
+	readonly userStats?: { get(ctx: RequestContext, itemIndex: number): Promise<IDataObject> };
+	readonly assets?: Assets;
 }

@@ -58,8 +58,48 @@ export async function searchBookmarks(
 	};
 }
 
+/** Tags for the "Tag" pickers, by name, filtered by the text typed. */
+export async function searchTags(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const tags = await (await bookmarkAdapter(this)).listTags(this);
+	const needle = filter?.toLowerCase() ?? '';
+	return {
+		results: tags
+			.filter((tag) => String(tag.name).toLowerCase().includes(needle))
+			.map((tag) => ({ name: String(tag.name), value: String(tag.id) })),
+	};
+}
+
+/** The tag an operation acts on, picked by name or given by ID. */
+export function tagLocator(show: IDataObject, description: string): INodeProperties {
+	return {
+		displayName: 'Tag',
+		name: 'tagId',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description,
+		displayOptions: { show: show as never },
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a tag...',
+				typeOptions: { searchListMethod: 'searchTags', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'tag ID',
+				hint: 'The ID of a tag, as Tag → Get Many returns it',
+			},
+		],
+	};
+}
+
 /** A list picked from the lists or given by ID. */
-function listPicker(name: string, description: string): INodeProperties {
+export function listPicker(name: string, description: string): INodeProperties {
 	return {
 		displayName: 'List',
 		name,

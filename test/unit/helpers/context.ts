@@ -6,6 +6,8 @@
  */
 import type {
 	IAuthenticateGeneric,
+	IBinaryData,
+	IBinaryKeyData,
 	ICredentialType,
 	IDataObject,
 	IExecuteFunctions,
@@ -17,7 +19,10 @@ import type {
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
+import { NodeOperationError } from 'n8n-workflow';
+
 import { EventEmitter } from 'node:events';
+import { createReadStream, statSync } from 'node:fs';
 import { Readable } from 'node:stream';
 
 import { BookmarkApi } from '../../../credentials/BookmarkApi.credentials';
@@ -85,8 +90,11 @@ async function sendRequest(
 	for (const [key, value] of Object.entries(options.qs ?? {})) {
 		if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
 	}
-	let body: string | undefined;
-	if (options.body !== undefined) {
+	let body: string | FormData | undefined;
+	// A multipart body goes as it is: fetch encodes it (boundary, Content-Length), as axios does in n8n.
+	if (options.body instanceof FormData) {
+		body = options.body;
+	} else if (options.body !== undefined) {
 		headers['content-type'] = 'application/json';
 		body = JSON.stringify(options.body);
 	}
@@ -144,6 +152,11 @@ export interface ExecuteOptions {
 	/** One parameter set for all items, or one per item. */
 	parameters: Parameters | Parameters[];
 	items?: IDataObject[];
+	/**
+	 * The items' binary data (`inputBinary`, `storedBinary`): in memory as base64, or stored on disk
+	 * as n8n's filesystem mode keeps it, read through `getBinaryStream`.
+	 */
+	binaries?: Array<IBinaryKeyData | undefined>;
 	credentials?: Record<string, IDataObject>;
 	continueOnFail?: boolean;
 	node?: Partial<INode>;
@@ -171,8 +184,30 @@ function parameterFor(parameters: Parameters | Parameters[], itemIndex: number):
 	return Array.isArray(parameters) ? (parameters[itemIndex] ?? parameters[0]) : parameters;
 }
 
+/** An item's file as n8n's default (in-memory) binary mode holds it: base64 in the item. */
+export function inputBinary(bytes: Buffer, fileName: string, mimeType: string): IBinaryData {
+	return { data: bytes.toString('base64'), fileName, mimeType, fileSize: `${bytes.length} B`, bytes: bytes.length };
+}
+
+/** Files kept as n8n's filesystem binary mode keeps them: here the binary data's id names the file on disk. */
+const STORED_PREFIX = 'test-store:';
+
+/** An item's file as n8n's filesystem mode holds it: on disk, `data` only a marker, read as a stream. */
+export function storedBinary(filePath: string, fileName: string, mimeType: string): IBinaryData {
+	const size = statSync(filePath).size;
+	return { id: `${STORED_PREFIX}${filePath}`, data: 'filesystem-v2', fileName, mimeType, fileSize: `${size} B`, bytes: size };
+}
+
+const storedPath = (binaryDataId: string) => {
+	if (!binaryDataId.startsWith(STORED_PREFIX)) throw new Error(`No stored binary data ${binaryDataId}`);
+	return binaryDataId.slice(STORED_PREFIX.length);
+};
+
 export function executeContext(options: ExecuteOptions): ExecuteHarness {
-	const items = (options.items ?? [{}]).map((json) => ({ json }));
+	const items = (options.items ?? [{}]).map((json, index) => {
+		const binary = options.binaries?.[index];
+		return binary ? { json, binary } : { json };
+	});
 	const requests: IHttpRequestOptions[] = [];
 	const node: INode = {
 		id: 'node-under-test',
@@ -228,6 +263,20 @@ export function executeContext(options: ExecuteOptions): ExecuteHarness {
 				await options.onRequest?.(requestOptions, ++sent);
 				return await authenticatedRequest(type, await getCredentials(type), requestOptions, requests);
 			},
+			// n8n's own messages (n8n-core binary-helper-functions.ts).
+			assertBinaryData: (itemIndex: number, propertyName: string) => {
+				const binary = (items[itemIndex] as { binary?: IBinaryKeyData } | undefined)?.binary;
+				if (binary === undefined) {
+					throw new NodeOperationError(node, `This operation expects the node's input data to contain a binary file '${propertyName}', but none was found [item ${itemIndex}]`, { itemIndex });
+				}
+				if (binary[propertyName] === undefined) {
+					throw new NodeOperationError(node, `The item has no binary field '${propertyName}' [item ${itemIndex}]`, { itemIndex });
+				}
+				return binary[propertyName];
+			},
+			getBinaryStream: async (binaryDataId: string, chunkSize?: number) =>
+				createReadStream(storedPath(binaryDataId), chunkSize ? { highWaterMark: chunkSize } : {}),
+			getBinaryMetadata: async (binaryDataId: string) => ({ fileSize: statSync(storedPath(binaryDataId)).size }),
 			returnJsonArray: (data: IDataObject | IDataObject[]) =>
 				(Array.isArray(data) ? data : [data]).map((json) => ({ json })),
 			// n8n's default (in-memory) binary mode: the bytes travel base64-encoded in the item.

@@ -27,12 +27,13 @@ export const getDescription: INodeProperties[] = [
 	},
 ];
 
+/** The record complete: with what an API leaves out of its lists (Karakeep: an asset's extracted text, crawled HTML). */
 export async function getRecord(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	recordId: string,
 ): Promise<IDataObject> {
-	return await (await bookmarkAdapter(ctx, itemIndex)).getRecord(ctx, recordId, itemIndex);
+	return await (await bookmarkAdapter(ctx, itemIndex)).getRecord(ctx, recordId, itemIndex, true);
 }
 
 export async function get(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {

@@ -3,7 +3,9 @@ import type { INodeProperties } from 'n8n-workflow';
 import type { ItemOperation } from '../../../shared/execute';
 import { create, createDescription } from './create';
 import { deleteDescription, deleteRecord } from './delete';
+import { createFromFile, createFromFileDescription } from './createFromFile';
 import { get, getDescription } from './get';
+import { getContent, getContentDescription } from './getContent';
 import { getManyDescription, searchRecords } from './getMany';
 import { addToList, listMembershipDescription, removeFromList } from './listMembership';
 import { addTags, removeTags, tagsDescription } from './tags';
@@ -13,8 +15,10 @@ export const bookmarkOperations: Record<string, ItemOperation> = {
 	addTags,
 	addToList,
 	create,
+	createFromFile,
 	delete: deleteRecord,
 	get,
+	getContent,
 	getMany: searchRecords,
 	removeFromList,
 	removeTags,
@@ -49,6 +53,13 @@ export const bookmarkDescription: INodeProperties[] = [
 				description: 'Store a link or text record with tags and notes (the ingest tool)',
 			},
 			{
+				name: 'Create From File',
+				value: 'createFromFile',
+				action: 'Create a bookmark from a file',
+				description:
+					'Store an input file (PDF or image) as a record of its own, searchable by its extracted text, with tags and notes (Karakeep)',
+			},
+			{
 				name: 'Delete',
 				value: 'delete',
 				action: 'Delete a bookmark',
@@ -59,6 +70,13 @@ export const bookmarkDescription: INodeProperties[] = [
 				value: 'get',
 				action: 'Get a bookmark',
 				description: 'Get one record by ID with its complete content and metadata',
+			},
+			{
+				name: 'Get Content',
+				value: 'getContent',
+				action: 'Get the readable content of a bookmark',
+				description:
+					'Get a record’s readable text: a page’s article, a note’s text, a file’s extracted text, as markdown or plain text (Karakeep)',
 			},
 			{
 				name: 'Get Many',
@@ -90,13 +108,15 @@ export const bookmarkDescription: INodeProperties[] = [
 				value: 'update',
 				action: 'Update a bookmark',
 				description:
-					'Change a record’s title or note, archive or unarchive it, favourite or unfavourite it',
+					'Change a record’s title or note, archive or unarchive it, favourite or unfavourite it; on Karakeep also its summary, URL, page details, text and time',
 			},
 		],
 		default: 'search',
 	},
 	...createDescription,
+	...createFromFileDescription,
 	...getDescription,
+	...getContentDescription,
 	...getManyDescription,
 	...updateDescription,
 	...deleteDescription,

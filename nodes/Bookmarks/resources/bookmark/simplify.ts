@@ -27,6 +27,15 @@ export function simplifyBookmark(record: IDataObject, listNames: ReadonlyMap<str
 		createdAt: record.createdAt,
 		modifiedAt: record.modifiedAt ?? null,
 	};
+	// A file's record (Karakeep's asset records: a PDF, an image) names its file, for Asset → Download.
+	if (content.type === 'asset') {
+		simplified.file = {
+			assetId: content.assetId ?? null,
+			type: content.assetType ?? null,
+			fileName: content.fileName ?? null,
+			size: content.size ?? null,
+		};
+	}
 	// Create says whether the URL was stored already; the simplified record keeps saying it.
 	if (typeof record.alreadyExists === 'boolean') simplified.alreadyExists = record.alreadyExists;
 	return simplified;

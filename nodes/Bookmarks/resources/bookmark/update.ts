@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { invalidInput, requiredId } from '../../../shared/validation';
-import { bookmarkAdapter, type RecordChanges } from '../../adapters';
+import { bookmarkAdapter, bookmarkApis, type RecordChanges } from '../../adapters';
 import { recordLocator } from '../locators';
+import { moreChangesOf, moreRecordFieldsOptions } from './moreRecordFields';
 import { shapeWrite, simplifyBookmarksParameter } from './simplify';
 
 const show = { resource: ['bookmark'], operation: ['update'] };
@@ -17,7 +18,9 @@ export const updateDescription: INodeProperties[] = [
 		default: {},
 		displayOptions: { show },
 		description: 'Only the fields added here are changed; the others stay as they are',
-		options: [
+		// The documented fields and Karakeep's, by name as n8n lists them.
+		options: (
+			[
 			{
 				displayName: 'Archived',
 				name: 'archived',
@@ -47,7 +50,9 @@ export const updateDescription: INodeProperties[] = [
 				default: '',
 				description: 'New title; left unchanged when empty',
 			},
-		],
+			...moreRecordFieldsOptions,
+			] as INodeProperties[]
+		).sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	},
 	simplifyBookmarksParameter(['update']),
 ];
@@ -85,19 +90,17 @@ export function changesOf(
 
 export async function update(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const recordId = requiredId(this, itemIndex, 'recordId', 'Bookmark');
-	const body = changesOf(
-		this,
-		itemIndex,
-		this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject,
-	);
-	if (Object.keys(body).length === 0) {
-		throw invalidInput(
-			this,
-			itemIndex,
-			'Update Fields',
-			'add at least one of Title, Note, Archived or Favourited',
-		);
+	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const body = changesOf(this, itemIndex, fields);
+	const more = moreChangesOf(this, itemIndex, fields);
+	if (Object.keys(body).length === 0 && Object.keys(more).length === 0) {
+		throw invalidInput(this, itemIndex, 'Update Fields', 'add at least one field');
 	}
 	const adapter = await bookmarkAdapter(this, itemIndex);
-	return await shapeWrite(this, itemIndex, async () => await adapter.updateRecord(this, recordId, body, itemIndex));
+	if (Object.keys(more).length === 0) {
+		return await shapeWrite(this, itemIndex, async () => await adapter.updateRecord(this, recordId, body, itemIndex));
+	}
+	const named = moreRecordFieldsOptions.filter((option) => option.name in more).map((option) => option.displayName);
+	const write = bookmarkApis.capability(this, adapter, 'moreRecordFields', `Bookmark → Update of ${named.join(', ')}`, itemIndex);
+	return await shapeWrite(this, itemIndex, async () => await write.update(this, recordId, { ...body, ...more }, itemIndex));
 }

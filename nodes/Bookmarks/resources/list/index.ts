@@ -6,8 +6,8 @@ import { requireToolConsent } from '../../../shared/toolConsent';
 import { invalidInput, requiredId, requiredString } from '../../../shared/validation';
 import { ifAlreadyGoneParameter, settleGone } from '../../../shared/alreadyGone';
 import { consentTo } from '../../personalData';
-import { bookmarkAdapter, type ListFields } from '../../adapters';
-import { listLocator } from '../locators';
+import { type BookmarkAdapter, bookmarkAdapter, bookmarkApis, type ListFields, type ListKindFields } from '../../adapters';
+import { listLocator, listPicker } from '../locators';
 
 export { searchLists } from '../locators';
 
@@ -33,6 +33,38 @@ const descriptionField: INodeProperties = {
 	description: 'What the list is for',
 };
 
+const smartQueryField: INodeProperties = {
+	displayName: 'Smart List Query',
+	name: 'query',
+	type: 'string',
+	default: '',
+	placeholder: '#to-review is:fav',
+	description:
+		'Makes it a smart list (Karakeep): the records matching this search, in Karakeep’s query language. Qualifiers only (#tag, is:fav, is:archived, list:name and the like), no plain words. Records cannot be added to a smart list by hand.',
+};
+const parentField = (description: string): INodeProperties => ({
+	...listPicker('parentId', description),
+	displayName: 'Parent List',
+});
+
+/** What only some APIs have in a list (Karakeep): a smart list's query, the list it is nested in. */
+function listKindFields(fields: IDataObject, update: boolean): ListKindFields {
+	const kind: ListKindFields = {};
+	const query = String(fields.query ?? '').trim();
+	if (query) kind.query = query;
+	if (fields.parentId !== undefined) {
+		const parent = fields.parentId as { value?: string } | string | null;
+		const parentId = (typeof parent === 'string' ? parent : parent?.value)?.trim() ?? '';
+		// An emptied Parent List moves the list to the top; on Create it is simply no parent.
+		if (parentId) kind.parentId = parentId;
+		else if (update) kind.parentId = null;
+	}
+	return kind;
+}
+
+const listKinds = (ctx: IExecuteFunctions, adapter: BookmarkAdapter, operation: string, itemIndex: number) =>
+	bookmarkApis.capability(ctx, adapter, 'listKinds', operation, itemIndex);
+
 /** Only the fields the user set, trimmed; an empty name is left out (a list needs one). */
 function listFields(fields: IDataObject): ListFields {
 	const body: ListFields = {};
@@ -48,23 +80,39 @@ function listFields(fields: IDataObject): ListFields {
 
 async function create(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const name = requiredString(this, itemIndex, 'name', 'Name');
-	const extra = listFields(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject);
+	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const fields = { name, ...listFields(additional) };
+	const kind = listKindFields(additional, false);
 	const adapter = await bookmarkAdapter(this, itemIndex);
-	return await adapter.createList(this, { name, ...extra }, itemIndex);
+	if (Object.keys(kind).length === 0) return await adapter.createList(this, fields, itemIndex);
+	const kinds = listKinds(this, adapter, 'List → Create with a Smart List Query or Parent List', itemIndex);
+	return await kinds.create(this, { ...fields, ...kind }, itemIndex);
 }
 
 async function update(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const listId = requiredId(this, itemIndex, 'listId', 'List');
-	const body = listFields(this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject);
-	if (Object.keys(body).length === 0) {
+	const updateFields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const body = listFields(updateFields);
+	const kind = listKindFields(updateFields, true);
+	if (Object.keys(body).length === 0 && Object.keys(kind).length === 0) {
 		throw invalidInput(
 			this,
 			itemIndex,
 			'Update Fields',
-			'add at least one of Name, Icon or Description',
+			'add at least one of Name, Icon, Description, Smart List Query or Parent List',
 		);
 	}
-	return await (await bookmarkAdapter(this, itemIndex)).updateList(this, listId, body, itemIndex);
+	const adapter = await bookmarkAdapter(this, itemIndex);
+	if (Object.keys(kind).length === 0) return await adapter.updateList(this, listId, body, itemIndex);
+	const kinds = listKinds(this, adapter, 'List → Update of a Smart List Query or Parent List', itemIndex);
+	return await kinds.update(this, listId, { ...body, ...kind }, itemIndex);
+}
+
+/** One list with its record count (Karakeep). */
+async function get(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const listId = requiredId(this, itemIndex, 'listId', 'List');
+	const adapter = await bookmarkAdapter(this, itemIndex);
+	return await listKinds(this, adapter, 'List → Get', itemIndex).get(this, listId, itemIndex);
 }
 
 async function deleteList(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
@@ -84,6 +132,7 @@ async function getMany(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 export const listOperations: Record<string, ItemOperation> = {
 	create,
 	delete: deleteList,
+	get,
 	getMany,
 	update,
 };
@@ -109,6 +158,12 @@ export const listDescription: INodeProperties[] = [
 				description: 'Delete a list; its records stay, only their membership goes',
 			},
 			{
+				name: 'Get',
+				value: 'get',
+				action: 'Get a list',
+				description: 'Get one list with its record count, query (smart lists) and parent (Karakeep)',
+			},
+			{
 				name: 'Get Many',
 				value: 'getMany',
 				action: 'Get many lists',
@@ -119,7 +174,7 @@ export const listDescription: INodeProperties[] = [
 				name: 'Update',
 				value: 'update',
 				action: 'Update a list',
-				description: 'Rename a list or change its icon or description',
+				description: 'Rename a list, change its icon or description, its query or parent (Karakeep)',
 			},
 		],
 		default: 'getMany',
@@ -141,11 +196,16 @@ export const listDescription: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		displayOptions: { show: showCreate },
-		options: [descriptionField, iconField],
+		options: [
+			descriptionField,
+			iconField,
+			parentField('The list this one is nested in (Karakeep)'),
+			smartQueryField,
+		],
 	},
 	listLocator(
-		{ resource: ['list'], operation: ['update', 'delete'] },
-		'The list to change or delete',
+		{ resource: ['list'], operation: ['get', 'update', 'delete'] },
+		'The list to read, change or delete',
 	),
 	ifAlreadyGoneParameter({ resource: ['list'], operation: ['delete'] }, 'deleted'),
 	{
@@ -166,6 +226,10 @@ export const listDescription: INodeProperties[] = [
 				default: '',
 				description: 'New name of the list',
 			},
+			parentField(
+				'The list this one is to be nested in (Karakeep); left empty, it moves to the top level',
+			),
+			{ ...smartQueryField, description: 'A smart list’s new query (Karakeep; qualifiers only, no plain words)' },
 		],
 	},
 	...returnAllAndLimit({ resource: ['list'], operation: ['getMany'] }, LISTS_DEFAULT_LIMIT),

@@ -3,6 +3,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { readLimit, returnAllAndLimit } from '../../../shared/descriptions';
 import type { ItemOperation } from '../../../shared/execute';
 import { bookmarkAdapter } from '../../adapters';
+import { tagManagementDescription, tagManagementOperations } from './manage';
+
+export { searchTags } from '../locators';
 
 const TAGS_DEFAULT_LIMIT = 50;
 
@@ -12,7 +15,7 @@ async function getMany(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 	return limit === undefined ? tags : tags.slice(0, limit);
 }
 
-export const tagOperations: Record<string, ItemOperation> = { getMany };
+export const tagOperations: Record<string, ItemOperation> = { ...tagManagementOperations, getMany };
 
 export const tagDescription: INodeProperties[] = [
 	{
@@ -23,13 +26,38 @@ export const tagDescription: INodeProperties[] = [
 		displayOptions: { show: { resource: ['tag'] } },
 		options: [
 			{
+				name: 'Create',
+				value: 'create',
+				action: 'Create a tag',
+				description: 'Create a tag before any record carries it (Karakeep)',
+			},
+			{
+				name: 'Delete',
+				value: 'delete',
+				action: 'Delete a tag',
+				description: 'Delete a tag; the records that carried it stay, without it (Karakeep)',
+			},
+			{
+				name: 'Get',
+				value: 'get',
+				action: 'Get a tag',
+				description: 'Get one tag with how many records carry it (Karakeep)',
+			},
+			{
 				name: 'Get Many',
 				value: 'getMany',
 				action: 'Get many tags',
 				description: 'Get the tags in use, by name, each with how many records carry it',
 			},
+			{
+				name: 'Rename',
+				value: 'rename',
+				action: 'Rename a tag',
+				description: 'Rename a tag on every record that carries it (Karakeep)',
+			},
 		],
 		default: 'getMany',
 	},
+	...tagManagementDescription,
 	...returnAllAndLimit({ resource: ['tag'], operation: ['getMany'] }, TAGS_DEFAULT_LIMIT),
 ];

@@ -1,0 +1,38 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { answer, recordPath } from './karakeepRequest';
+import type { ContentChunk, ReadableContent } from './types';
+
+/**
+ * Karakeep's readable content, `GET /bookmarks/{id}/content` (packages/api/routes/bookmarks.ts,
+ * packages/api/utils/readableContent.ts at 7ca5ee2; pinned in test/karakeep/content.test.ts): a
+ * text record's text, an asset's extracted text, a link's crawled page as markdown or plain text
+ * (empty until Karakeep's crawler has fetched it). Pieces of at most `maxChars` characters (1 to
+ * 50,000), cut at a paragraph or line end where one is near; `nextCursor` carries the content's
+ * version, and a cursor of content changed since is refused with `409 CONTENT_CHANGED`.
+ */
+export const karakeepContent: ReadableContent = {
+	// MAX_READABLE_CONTENT_MAX_CHARS, packages/shared/types/bookmarks.ts.
+	maxCharsPerChunk: 50_000,
+
+	async chunk(ctx, recordId, { format, maxChars, cursor }, itemIndex) {
+		const qs: IDataObject = { format, maxChars };
+		if (cursor) qs.cursor = cursor;
+		const read = await answer(ctx, {
+			method: 'GET',
+			path: recordPath(recordId, '/content'),
+			qs,
+			itemIndex,
+			acceptStatuses: cursor ? [409] : [],
+		});
+		if (read.error) return 'changed';
+		// `truncated` is what the reader tells from `nextCursor` for the whole read.
+		const { content, range, nextCursor, truncated, ...beyond } = read.body as IDataObject;
+		return {
+			content: String(content ?? ''),
+			range: range as ContentChunk['range'],
+			nextCursor: typeof nextCursor === 'string' ? nextCursor : null,
+			beyond,
+		};
+	},
+};

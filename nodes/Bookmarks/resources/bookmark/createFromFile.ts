@@ -1,0 +1,159 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { withDescription } from '../../../shared/request';
+import { invalidInput } from '../../../shared/validation';
+import { bookmarkAdapter, bookmarkApis } from '../../adapters';
+import { bookmarksPersonalDataOption } from '../../personalData';
+import { MAX_TAGS_PER_REQUEST } from '../../transport';
+import { binaryFieldParameter, checkedInputFile, fileNameOption, largestFileOption } from '../asset/upload';
+import { listPicker } from '../locators';
+import { shapeWrite, simplifyBookmarksParameter } from './simplify';
+import { readTagList, TAGS_HINT } from './tagList';
+
+/**
+ * Bookmark → Create From File: an input file (a PDF or an image) kept as a record of its own, which
+ * the service searches by the file's extracted text. Four steps, each a request of its own on
+ * Karakeep: upload the file, make a record of it, attach the tags, add it to the list. Every check
+ * comes before the upload; a failure after it says exactly what exists already, and the item is not
+ * run again by the node (that would store the file twice).
+ */
+
+const show = { resource: ['bookmark'], operation: ['createFromFile'] };
+
+export const createFromFileDescription: INodeProperties[] = [
+	binaryFieldParameter(show, 'to keep as a record'),
+	{
+		displayName: 'Title',
+		name: 'title',
+		type: 'string',
+		default: '',
+		description: 'Title of the record; without one, the service shows the file name',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Tags',
+		name: 'tags',
+		type: 'string',
+		default: '',
+		placeholder: 'signed, agreement',
+		description: 'Tags to attach to the record (at most 50)',
+		hint: TAGS_HINT,
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Notes',
+		name: 'notes',
+		type: 'string',
+		typeOptions: { rows: 3 },
+		default: '',
+		description: 'Free-text notes stored with the record; they are searchable',
+		displayOptions: { show },
+	},
+	simplifyBookmarksParameter(['createFromFile']),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{ ...listPicker('list', 'A list to file the new record in'), displayName: 'Add to List' },
+			fileNameOption,
+			largestFileOption,
+			bookmarksPersonalDataOption,
+		],
+	},
+];
+
+function readTags(ctx: IExecuteFunctions, itemIndex: number): string[] {
+	const tags = readTagList(ctx, itemIndex, ctx.getNodeParameter('tags', itemIndex, ''));
+	if (tags.length > MAX_TAGS_PER_REQUEST) {
+		throw invalidInput(ctx, itemIndex, 'Tags', `${tags.length} tags given; at most ${MAX_TAGS_PER_REQUEST}`);
+	}
+	return tags;
+}
+
+function readListId(ctx: IExecuteFunctions, itemIndex: number): string | undefined {
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const list = options.list as { value?: string } | string | undefined;
+	const listId = (typeof list === 'string' ? list : list?.value)?.trim();
+	if (listId === '.' || listId === '..') throw invalidInput(ctx, itemIndex, 'Add to List', `"${listId}" is not a valid ID`);
+	return listId || undefined;
+}
+
+export async function createFromFile(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const adapter = await bookmarkAdapter(this, itemIndex);
+	const assets = bookmarkApis.capability(this, adapter, 'assets', 'Bookmark → Create From File', itemIndex);
+	const title = String(this.getNodeParameter('title', itemIndex, '') ?? '').trim();
+	const note = String(this.getNodeParameter('notes', itemIndex, '') ?? '').trim();
+	const tags = readTags(this, itemIndex);
+	const listId = readListId(this, itemIndex);
+	const file = await checkedInputFile(
+		this,
+		itemIndex,
+		assets,
+		Object.keys(assets.recordTypes),
+		'Only PDFs and images are kept as a record of their own: attach other files to a record with Asset → Attach.',
+	);
+
+	return await shapeWrite(this, itemIndex, async () => {
+		const uploaded = await assets.upload(this, file, itemIndex);
+		const progress: Progress = { assetId: uploaded.assetId, tags, listId, tagsAttached: false, listed: false };
+		try {
+			const record = await assets.createRecord(
+				this,
+				{
+					assetId: uploaded.assetId,
+					assetType: assets.recordTypes[file.mimeType],
+					fileName: file.fileName,
+					...(title ? { title } : {}),
+					...(note ? { note } : {}),
+				},
+				itemIndex,
+			);
+			const recordId = (progress.recordId = String(record.id));
+			if (tags.length) {
+				await adapter.changeTags(this, recordId, tags, 'attach', itemIndex);
+				progress.tagsAttached = true;
+			}
+			if (listId) {
+				await adapter.changeMembership(this, listId, recordId, 'add', itemIndex);
+				progress.listed = true;
+			}
+			return await adapter.getRecord(this, recordId, itemIndex);
+		} catch (error) {
+			throw withDescription(this, error as Error, itemIndex, halfWay(progress));
+		}
+	});
+}
+
+interface Progress {
+	assetId: string;
+	tags: string[];
+	listId?: string;
+	recordId?: string;
+	tagsAttached: boolean;
+	listed: boolean;
+}
+
+/** What a Create From File that failed after the upload left, and how to complete it without a second copy. */
+function halfWay({ assetId, tags, listId, recordId, tagsAttached, listed }: Progress): string {
+	const again = 'Running this item again would store the file a second time.';
+	if (recordId === undefined) {
+		return `The file was uploaded (asset ${assetId}) but no record was made of it: it is kept unattached. ${again}`;
+	}
+	const done = [`Record ${recordId} was created from the file (asset ${assetId})`];
+	const missing: string[] = [];
+	if (tags.length) {
+		if (tagsAttached) done.push(`its tags (${tags.join(', ')}) were attached`);
+		else missing.push(`attach the tags (${tags.join(', ')}) with Bookmark → Add Tags`);
+	}
+	if (listId) {
+		if (listed) done.push(`it was added to list ${listId}`);
+		else missing.push(`add it to list ${listId} with Bookmark → Add to List`);
+	}
+	return missing.length
+		? `${done.join(', ')}; to complete it, ${missing.join(' and ')}. ${again}`
+		: `${done.join(', ')}, as asked; only reading it back failed. ${again}`;
+}

@@ -1,0 +1,46 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- node outputs are JSON; each test states what it expects */
+/** The Bookmarks node run against a Karakeep (real, or the spec mock in front of it) with the credential's API set to Karakeep. */
+import type { IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
+
+import { Bookmarks } from '../../nodes/Bookmarks/Bookmarks.node';
+import { type ExecuteOptions, executeContext, type Parameters } from '../unit/helpers/context';
+
+export const credentialsOf = (server: { url: string; apiKey: string }) => ({
+	bookmarkApi: { api: 'karakeep', baseUrl: server.url, apiKey: server.apiKey },
+});
+
+export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+
+export interface NodeRun {
+	/** The output items' JSON. */
+	json: any[];
+	items: INodeExecutionData[];
+	/** What the node sent, in order. */
+	requests: IHttpRequestOptions[];
+}
+
+/** Runs the Bookmarks node once on `server` with these parameters (and items, binaries, tool use…). */
+export async function runNode(
+	server: { url: string; apiKey: string },
+	parameters: Parameters | Parameters[],
+	options: Omit<ExecuteOptions, 'parameters' | 'credentials'> = {},
+): Promise<NodeRun> {
+	const { context, requests } = executeContext({ ...options, parameters, credentials: credentialsOf(server) });
+	const [items] = await new Bookmarks().execute.call(context);
+	return { json: items.map((item) => item.json), items, requests };
+}
+
+/** The node's error for these parameters (the test fails when it succeeds). */
+export async function nodeFailure(
+	server: { url: string; apiKey: string },
+	parameters: Parameters,
+	options: Omit<ExecuteOptions, 'parameters' | 'credentials'> = {},
+): Promise<any> {
+	let run: NodeRun;
+	try {
+		run = await runNode(server, parameters, options);
+	} catch (error) {
+		return error;
+	}
+	throw new Error(`Expected the node to fail; it answered ${JSON.stringify(run.json).slice(0, 300)}`);
+}
