@@ -81,10 +81,21 @@ function allowedProperties(schema: unknown, into = new Set<string>()): Set<strin
 	return into;
 }
 
+/** One part of a multipart/form-data body, as the mock read it. */
+export interface MultipartPart {
+	name: string;
+	/** Set for a file part (`Content-Disposition: …; filename="…"`). */
+	fileName?: string;
+	contentType?: string;
+	body: Buffer;
+}
+
 export interface SpecMockRequest {
 	method: string;
 	path: string;
 	query: Record<string, string | string[]>;
+	/** A multipart body's parts (their bytes kept, to compare with what was sent). */
+	parts?: MultipartPart[];
 	operationId: string | undefined;
 	valid: boolean;
 	/** Why it was refused (validation errors, an unknown route or field, no Bearer token). */
@@ -133,7 +144,8 @@ export async function startKarakeepSpecMock(options: KarakeepSpecMockOptions = {
 	await api.init();
 
 	const requests: SpecMockRequest[] = [];
-	const app = Fastify({ logger: false });
+	// Files up to Karakeep's own default limit (MAX_ASSET_SIZE_MB, 50) and more pass through.
+	const app = Fastify({ logger: false, bodyLimit: 128 * 1024 * 1024 });
 	// The body is validated as JSON but forwarded as the exact bytes received.
 	app.removeAllContentTypeParsers();
 	app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -164,7 +176,14 @@ export async function startKarakeepSpecMock(options: KarakeepSpecMockOptions = {
 		};
 
 		let parsedBody: unknown;
-		if (raw && raw.length > 0) {
+		const contentType = String(request.headers['content-type'] ?? '');
+		if (raw && raw.length > 0 && contentType.startsWith('multipart/form-data')) {
+			const parts = parseMultipart(raw, contentType);
+			if (typeof parts === 'string') return refuse(400, [parts], validationError([parts]));
+			record.parts = parts;
+			// What openapi-backend validates: the fields by name, a file as the string "binary" it declares.
+			parsedBody = Object.fromEntries(parts.map((part) => [part.name, part.fileName === undefined ? part.body.toString('utf8') : 'binary']));
+		} else if (raw && raw.length > 0) {
 			try {
 				parsedBody = JSON.parse(raw.toString('utf8'));
 			} catch {
@@ -172,7 +191,8 @@ export async function startKarakeepSpecMock(options: KarakeepSpecMockOptions = {
 			}
 		}
 		const openApiRequest: OpenApiRequest = {
-			method: request.method.toLowerCase(),
+			// HEAD is GET without the body (RFC 9110, 9.3.2): the document lists GET only.
+			method: request.method === 'HEAD' ? 'get' : request.method.toLowerCase(),
 			path: url.pathname,
 			query,
 			headers: request.headers as Record<string, string>,
@@ -192,11 +212,25 @@ export async function startKarakeepSpecMock(options: KarakeepSpecMockOptions = {
 			(error) => `${error.instancePath || '/'} ${error.message ?? error.keyword}${error.params ? ` ${JSON.stringify(error.params)}` : ''}`,
 		);
 		const content = (operation.requestBody as { content?: Record<string, { schema?: unknown }> } | undefined)?.content;
-		const bodySchema = content?.['application/json']?.schema;
+		const multipartSchema = content?.['multipart/form-data']?.schema as
+			| { properties?: Record<string, { format?: string }>; required?: string[] }
+			| undefined;
+		const bodySchema = content?.['application/json']?.schema ?? multipartSchema;
 		if (bodySchema && parsedBody && typeof parsedBody === 'object' && !Array.isArray(parsedBody)) {
 			const allowed = allowedProperties(bodySchema);
 			for (const key of Object.keys(parsedBody)) {
 				if (!allowed.has(key)) errors.push(`/requestBody has a field the document does not name: "${key}" (Karakeep drops it silently)`);
+			}
+		}
+		if (multipartSchema) {
+			// openapi-backend leaves binary fields out of `required`: the mock checks them itself.
+			if (!record.parts) errors.push(`/requestBody must be multipart/form-data (got ${contentType || 'no Content-Type'})`);
+			for (const name of multipartSchema.required ?? []) {
+				const part = record.parts?.find((candidate) => candidate.name === name);
+				if (!part) errors.push(`/requestBody has no part "${name}"`);
+				else if (multipartSchema.properties?.[name]?.format === 'binary' && part.fileName === undefined) {
+					errors.push(`/requestBody part "${name}" is not a file (no filename)`);
+				}
 			}
 		}
 		if (errors.length > 0) return refuse(400, errors, validationError(errors));
@@ -231,6 +265,37 @@ export async function startKarakeepSpecMock(options: KarakeepSpecMockOptions = {
 	return { url: `http://127.0.0.1:${port}`, requests, stop: async () => void (await app.close()) };
 }
 
+/**
+ * The parts of a multipart/form-data body (RFC 7578), or why it is not one: every part framed by
+ * the boundary, the body closed by `--boundary--`, each part with a `Content-Disposition: form-data`.
+ */
+export function parseMultipart(body: Buffer, contentType: string): MultipartPart[] | string {
+	const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+	if (!boundary) return 'a multipart body without a boundary in its Content-Type';
+	const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
+	const parts: MultipartPart[] = [];
+	let at = body.indexOf(delimiter);
+	if (at !== 0) return 'the multipart body does not start with its boundary';
+	for (;;) {
+		at += delimiter.length;
+		if (body.subarray(at, at + 2).toString() === '--') {
+			return body.subarray(at + 2).toString().replace(/\r\n$/, '') === '' ? parts : 'bytes after the closing boundary';
+		}
+		if (body.subarray(at, at + 2).toString() !== '\r\n') return 'a boundary not followed by CRLF';
+		const headersEnd = body.indexOf('\r\n\r\n', at);
+		const next = body.indexOf(Buffer.concat([Buffer.from('\r\n'), delimiter]), headersEnd);
+		if (headersEnd < 0 || next < 0) return 'a part without its headers or its end';
+		const headers = body.subarray(at + 2, headersEnd).toString('utf8').split('\r\n');
+		const disposition = headers.find((line) => /^content-disposition:/i.test(line)) ?? '';
+		const name = /;\s*name="([^"]*)"/i.exec(disposition)?.[1];
+		if (!/^content-disposition:\s*form-data/i.test(disposition) || name === undefined) return 'a part without Content-Disposition: form-data; name';
+		const fileName = /;\s*filename="([^"]*)"/i.exec(disposition)?.[1];
+		const type = headers.find((line) => /^content-type:/i.test(line))?.replace(/^content-type:\s*/i, '');
+		parts.push({ name, fileName, contentType: type, body: Buffer.from(body.subarray(headersEnd + 4, next)) });
+		at = next + 2;
+	}
+}
+
 /** Karakeep's own validation refusal is `{"success":false,"error":{"name":"ZodError","message":…}}`. */
 function validationError(errors: string[]) {
 	return { success: false, error: { name: 'OpenAPIValidationError', message: errors.join('; ') } };
@@ -254,7 +319,10 @@ async function forward(
 	const body = Buffer.from(await response.arrayBuffer());
 	const contentType = response.headers.get('content-type');
 	if (contentType) reply.type(contentType);
-	return reply.code(response.status).send(response.status === 204 ? undefined : body);
+	// A HEAD answer says how long the GET's body would be.
+	const length = response.headers.get('content-length');
+	if (request.method === 'HEAD' && length !== null) reply.header('content-length', length);
+	return reply.code(response.status).send(response.status === 204 || request.method === 'HEAD' ? undefined : body);
 }
 
 async function searchUpstream(upstream: string, authorization: string, query: Record<string, string | string[]>) {

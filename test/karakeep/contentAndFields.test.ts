@@ -20,7 +20,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { type KarakeepServer, startKarakeep } from '../harness/karakeep';
 import { type KarakeepSpecMock, startKarakeepSpecMock } from '../harness/karakeepSpecMock';
 import { afterSecondOf, call, expectStatus, START_TIMEOUT_MS, zodIssues } from './api';
-import { byId, nodeFailure, runNode } from './node';
+import { byId, checkEachTestAgainstSpec, nodeFailure, runNode } from './node';
 
 let karakeep: KarakeepServer;
 let mock: KarakeepSpecMock;
@@ -37,9 +37,7 @@ afterAll(async () => {
 	await karakeep?.stop();
 });
 
-afterEach(() => {
-	expect(mock.requests.filter((request) => !request.valid && !request.path.startsWith('/api/trpc/'))).toEqual([]);
-});
+checkEachTestAgainstSpec(() => mock);
 
 const run = async (parameters: Record<string, unknown>) => (await runNode(viaSpec, parameters)).json;
 const newText = async (text: string) => (await expectStatus(201, karakeep, 'POST', '/bookmarks', { body: { type: 'text', text } })).json;

@@ -3,6 +3,7 @@
 import type { IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
 
 import { Bookmarks } from '../../nodes/Bookmarks/Bookmarks.node';
+import type { KarakeepSpecMock } from '../harness/karakeepSpecMock';
 import { type ExecuteOptions, executeContext, type Parameters } from '../unit/helpers/context';
 
 export const credentialsOf = (server: { url: string; apiKey: string }) => ({
@@ -43,4 +44,21 @@ export async function nodeFailure(
 		return error;
 	}
 	throw new Error(`Expected the node to fail; it answered ${JSON.stringify(run.json).slice(0, 300)}`);
+}
+
+/**
+ * After each test of the file: every request the node sent through the mock during the test is one
+ * Karakeep's OpenAPI file allows (`lists.stats`, Karakeep's tRPC route, is outside the document).
+ */
+export function checkEachTestAgainstSpec(mock: () => KarakeepSpecMock): void {
+	let firstOfTest = 0;
+	beforeEach(() => {
+		firstOfTest = mock().requests.length;
+	});
+	afterEach(() => {
+		const invalid = mock()
+			.requests.slice(firstOfTest)
+			.filter((request) => !request.valid && !request.path.startsWith('/api/trpc/'));
+		expect(invalid).toEqual([]);
+	});
 }

@@ -16,7 +16,7 @@ import { type KarakeepServer, startKarakeep } from '../harness/karakeep';
 import { type KarakeepSpecMock, startKarakeepSpecMock } from '../harness/karakeepSpecMock';
 import { call, CUID2, expectStatus, START_TIMEOUT_MS, zodIssues } from './api';
 import { executeContext } from '../unit/helpers/context';
-import { byId, credentialsOf, nodeFailure, runNode } from './node';
+import { byId, checkEachTestAgainstSpec, credentialsOf, nodeFailure, runNode } from './node';
 
 let karakeep: KarakeepServer;
 let mock: KarakeepSpecMock;
@@ -34,10 +34,7 @@ afterAll(async () => {
 	await karakeep?.stop();
 });
 
-afterEach(() => {
-	// Every request the node sent is one Karakeep's OpenAPI file allows.
-	expect(mock.requests.filter((request) => !request.valid && !request.path.startsWith('/api/trpc/'))).toEqual([]);
-});
+checkEachTestAgainstSpec(() => mock);
 
 const run = async (parameters: Record<string, unknown>) => (await runNode(viaSpec, parameters)).json;
 const newRecord = async (text: string) =>
