@@ -115,7 +115,6 @@ describe('Bookmark → Get Content (the node)', () => {
 		expect(json).toEqual([
 			{
 				id: record.id,
-				bookmarkId: record.id,
 				bookmarkType: 'text',
 				contentVersion: expect.stringMatching(/^sha256:/),
 				format: 'text',

@@ -26,13 +26,13 @@ export const karakeepContent: ReadableContent = {
 			acceptStatuses: cursor ? [409] : [],
 		});
 		if (read.error) return 'changed';
-		// `truncated` is what the reader tells from `nextCursor` for the whole read.
-		const { content, range, nextCursor, truncated, ...beyond } = read.body as IDataObject;
+		const { content, range, nextCursor, bookmarkType, contentVersion } = read.body as IDataObject;
 		return {
 			content: String(content ?? ''),
 			range: range as ContentChunk['range'],
 			nextCursor: typeof nextCursor === 'string' ? nextCursor : null,
-			beyond,
+			// What the record is, and which version of its content was read (its hash).
+			beyond: { bookmarkType, contentVersion },
 		};
 	},
 };

@@ -138,7 +138,7 @@ export interface ContentChunk {
 	/** Where the piece is in the whole, in characters: `end` exclusive, `total` the whole's length. */
 	range: { start: number; end: number; total: number };
 	nextCursor: string | null;
-	/** The API's fields beyond (Karakeep: `bookmarkType`, `format`, `contentVersion`). */
+	/** What the API says of the content beyond (Karakeep: `bookmarkType`, `contentVersion`). */
 	beyond: IDataObject;
 }
 
