@@ -20,6 +20,7 @@ import {
 	createCredential,
 	createSandboxCredentials,
 	type CredentialRefs,
+	deactivateWorkflow,
 	E2E_SANDBOX_OPTIONS,
 	type ExecutionSummary,
 	type ImportedWorkflow,
@@ -171,8 +172,11 @@ const EVENTS_WORKFLOW: WorkflowFile = {
 	});
 
 	describe('the flagship flow files the signed package into Karakeep (workflows/signed-to-archived.json)', () => {
+		let linkWorkflow: ImportedWorkflow;
+
 		it('one bookmark with its tags really attached, no signer named', async () => {
 			const workflow = await importWorkflow(n8n, readWorkflow('signed-to-archived.json'), credentials, 'signed-to-archived.json');
+			linkWorkflow = workflow;
 			const trigger = workflow.nodes.find((node) => node.type.endsWith('.signingTrigger'))!;
 			await sandboxControl(sandbox, 'signing').call('POST', '/webhook-endpoints', {
 				url: productionWebhookUrl(n8n, trigger),
@@ -205,6 +209,55 @@ const EVENTS_WORKFLOW: WorkflowFile = {
 				const all = eventsOf(await listExecutions(n8n, events.id, true));
 				return all.some((event) => event.event === 'created' && event.recordId === filed[0].id) || undefined;
 			});
+		});
+
+		it('Archive As → keepSignedPdf: the signed PDF itself, byte for byte, a PDF bookmark with its tags', async () => {
+			// What a Karakeep user does: the sample as shipped, its one option switched on.
+			const sample = readWorkflow('signed-to-archived.json');
+			const options = sample.nodes.find((node) => node.name === 'Archive As')!;
+			(options.parameters as any).assignments.assignments[0].value = true;
+			await deactivateWorkflow(n8n, linkWorkflow.id);
+			const workflow = await importWorkflow(n8n, sample, credentials, 'signed-to-archived.json');
+			await activateWorkflow(n8n, workflow.id);
+			const generated = (await fetch(`${sandbox.signing.url}/api/v2/templates/tpl_residency_agreement/generate-document`, {
+				method: 'POST',
+				headers: { authorization: `Bearer ${sandbox.signing.apiKey}`, 'content-type': 'application/json' },
+				body: JSON.stringify({
+					title: 'Residency agreement – Uma Example',
+					recipients: [{ name: 'Uma Example', email: 'uma@example.org', role: 'SIGNER' }],
+				}),
+			}).then(async (response) => await response.json())) as { documentId: string };
+			const signing = sandboxControl(sandbox, 'signing');
+			// About a megabyte, so that the file goes up in many pieces.
+			await signing.call('PUT', `/documents/${generated.documentId}/pdf-padding`, { bytes: 1_000_000 });
+			const uploadsBefore = mock.requests.filter((request) => request.operationId === 'uploadAsset').length;
+			await signing.call('POST', `/documents/${generated.documentId}/complete`, {});
+			await signing.settledDeliveries();
+			const [execution] = await settledExecutions(n8n, workflow.id, 1);
+			expect(execution.status).toBe('success');
+
+			const title = `Signed document ${generated.documentId}`;
+			const { bookmarks } = (await expectStatus(200, karakeep, 'GET', '/bookmarks', { query: { limit: 100 } })).json;
+			const filed = (bookmarks as Array<Record<string, any>>).filter((bookmark) => bookmark.title === title);
+			expect(filed).toHaveLength(1);
+			expect(filed[0]).toMatchObject({ content: { type: 'asset', assetType: 'pdf', fileName: `signed-${generated.documentId}.pdf` } });
+			expect(filed[0].tags.map((tag: { name: string }) => tag.name).sort()).toEqual(['signed', 'signed-pdf', 'tpl_residency_agreement']);
+			expect(filed[0].note).toMatch(/^Signed by 1 of 1 recipients/);
+			expect(JSON.stringify(filed[0])).not.toContain('Uma');
+
+			// The PDF Karakeep keeps is the signed PDF the signing service gives, byte for byte.
+			const bytesOf = async (url: string, apiKey: string) =>
+				Buffer.from(await (await fetch(url, { headers: { authorization: `Bearer ${apiKey}` } })).arrayBuffer());
+			const signed = await bytesOf(`${sandbox.signing.url}/api/v2/documents/${generated.documentId}/download?version=signed`, sandbox.signing.apiKey);
+			const kept = await bytesOf(`${karakeep.url}/api/v1/assets/${String(filed[0].content.assetId)}`, karakeep.apiKey);
+			expect(signed.length).toBeGreaterThan(1_000_000);
+			expect(kept.equals(signed)).toBe(true);
+			// n8n's own HTTP client sent it as one multipart part, as Karakeep's spec describes.
+			const uploads = mock.requests.filter((request) => request.operationId === 'uploadAsset').slice(uploadsBefore);
+			expect(uploads).toHaveLength(1);
+			expect(uploads[0]).toMatchObject({ valid: true, status: 200, parts: [{ name: 'file', contentType: 'application/pdf' }] });
+			expect(uploads[0].parts![0].body.equals(signed)).toBe(true);
+			await deactivateWorkflow(n8n, workflow.id);
 		});
 	});
 

@@ -181,6 +181,12 @@ describe('Bookmark → Get Content (the node)', () => {
 		expect(version).toBe(4004);
 	});
 
+	test('as an agent’s tool: the content with personal data redacted', async () => {
+		const record = await newText('Applicant: Grace Hopper\n\nContact grace.hopper@example.org about the residency.');
+		const { json } = await runNode(viaSpec, { resource: 'bookmark', operation: 'getContent', recordId: byId(record.id), maxCharacters: 2000 }, { tool: true });
+		expect(json[0].content).toBe('Applicant: NAME_1\n\nContact EMAIL_1 about the residency.');
+	});
+
 	test("an unknown record: Karakeep's 404", async () => {
 		const error = await nodeFailure(viaSpec, { resource: 'bookmark', operation: 'getContent', recordId: byId('nosuchrecord0000000000000') });
 		expect(error).toBeInstanceOf(NodeApiError);

@@ -242,3 +242,34 @@ describe('Highlight → Create, Get, Get Many, Update, Delete (the node)', () =>
 		expect(mock.requests.length).toBe(before);
 	});
 });
+
+describe('as an agent’s tools', () => {
+	test('highlights and tags come back with personal data redacted; tag names are kept; deleting needs the consent switch', async () => {
+		const record = await newRecord('Reference: Ada Lovelace, ada.lovelace@example.org');
+		await run({ resource: 'bookmark', operation: 'addTags', recordId: byId(record.id), tags: 'tool-tag' });
+		await expectStatus(201, karakeep, 'POST', '/highlights', {
+			body: { bookmarkId: record.id, startOffset: 0, endOffset: 9, text: 'Reference', note: 'Write to ada.lovelace@example.org' },
+		});
+		const asTool = async (parameters: Record<string, unknown>) => (await runNode(viaSpec, parameters, { tool: true })).json;
+
+		const highlights = await asTool({ resource: 'highlight', operation: 'getMany', scope: 'record', recordId: byId(record.id), returnAll: true });
+		expect(highlights).toHaveLength(1);
+		expect(highlights[0].note).toBe('Write to EMAIL_1');
+		expect(JSON.stringify(highlights)).not.toContain('ada.lovelace');
+
+		const tags = await asTool({ resource: 'tag', operation: 'getMany', returnAll: true });
+		const tag = tags.find((one) => one.name === 'tool-tag');
+		expect(tag).toMatchObject({ bookmarkCount: 1 });
+
+		const before = mock.requests.length;
+		const refused = await nodeFailure(viaSpec, { resource: 'tag', operation: 'delete', tagId: byId(tag.id) }, { tool: true });
+		expect(refused.message).toBe('Deleting tags is not allowed for an AI agent');
+		const highlightRefused = await nodeFailure(viaSpec, { resource: 'highlight', operation: 'delete', highlightId: highlights[0].id }, { tool: true });
+		expect(highlightRefused.message).toBe('Deleting highlights is not allowed for an AI agent');
+		expect(mock.requests.length).toBe(before);
+		expect(await asTool({ resource: 'tag', operation: 'delete', tagId: byId(tag.id), allowAsTool: true })).toEqual([
+			{ deleted: true, id: tag.id, alreadyGone: false },
+		]);
+		expect((await call(karakeep, 'GET', `/tags/${tag.id}`)).status).toBe(404);
+	});
+});
