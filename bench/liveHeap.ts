@@ -63,11 +63,17 @@ export class InspectorSession {
 
 	/** Bytes reachable now: collects all garbage first. */
 	async liveBytes(): Promise<number> {
+		return (await this.liveSample()).bytes;
+	}
+
+	/** Bytes reachable now (all garbage collected first), and when by the inspected process's clock. */
+	async liveSample(): Promise<{ bytes: number; at: number }> {
 		await this.call('HeapProfiler.collectGarbage');
 		const { result } = (await this.call('Runtime.evaluate', {
-			expression: '(() => { const usage = process.memoryUsage(); return usage.heapUsed + usage.external; })()',
+			expression:
+				'(() => { const usage = process.memoryUsage(); return { bytes: usage.heapUsed + usage.external, at: Date.now() }; })()',
 			returnByValue: true,
-		})) as { result: { value: number } };
+		})) as { result: { value: { bytes: number; at: number } } };
 		return result.value;
 	}
 

@@ -15,6 +15,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 
 import { N8N_VERSION, NODE_BIN, PROJECT_ROOT } from '../test/harness/paths';
+import { createFromFile } from './benchmarks/createFromFile';
 import { p1ReturnAll } from './benchmarks/p1ReturnAll';
 import { p2SignedIngestDiy } from './benchmarks/p2SignedIngestDiy';
 import { p2WebhookIngest } from './benchmarks/p2WebhookIngest';
@@ -23,7 +24,15 @@ import { queueIngest } from './benchmarks/queueIngest';
 import { scaleCurve } from './benchmarks/scaleCurve';
 import { type Benchmark, type Row, say } from './shared';
 
-const BENCHMARKS: Benchmark[] = [p1ReturnAll, p2WebhookIngest, p2SignedIngestDiy, p3BulkSigning, scaleCurve, queueIngest];
+const BENCHMARKS: Benchmark[] = [
+	p1ReturnAll,
+	p2WebhookIngest,
+	p2SignedIngestDiy,
+	p3BulkSigning,
+	scaleCurve,
+	createFromFile,
+	queueIngest,
+];
 const RESULTS_FILE = path.join(PROJECT_ROOT, 'bench', 'results.json');
 const REDUCED_RESULTS_FILE = path.join(PROJECT_ROOT, 'bench', 'out', 'results.json');
 const DEADLINE_MINUTES = Number(process.env.BENCH_DEADLINE_MINUTES ?? 90);

@@ -291,6 +291,10 @@ export async function serviceAnswer<T = IDataObject>(
 		ignoreHttpStatusErrors: true,
 		timeout: request.timeoutMs ?? REQUEST_TIMEOUT_MS,
 	};
+	// Following redirects, n8n's HTTP client (axios through follow-redirects) keeps every byte
+	// of a request body to send it again: a streamed file would be held whole. No service here
+	// redirects an upload.
+	if (request.multipart) options.disableFollowRedirect = true;
 	const signal = cancelSignalOf(ctx);
 	if (signal) options.abortSignal = signal;
 	const repeatable = request.repeatable ?? IDEMPOTENT_METHODS.has(request.method);

@@ -173,6 +173,13 @@ const EVENTS_WORKFLOW: WorkflowFile = {
 
 	describe('the flagship flow files the signed package into Karakeep (workflows/signed-to-archived.json)', () => {
 		let linkWorkflow: ImportedWorkflow;
+		/** A residency agreement for one signer, generated in the signing sandbox. */
+		const generateAgreement = async (name: string, email: string) =>
+			(await fetch(`${sandbox.signing.url}/api/v2/templates/tpl_residency_agreement/generate-document`, {
+				method: 'POST',
+				headers: { authorization: `Bearer ${sandbox.signing.apiKey}`, 'content-type': 'application/json' },
+				body: JSON.stringify({ title: `Residency agreement – ${name}`, recipients: [{ name, email, role: 'SIGNER' }] }),
+			}).then(async (response) => await response.json())) as { documentId: string };
 
 		it('one bookmark with its tags really attached, no signer named', async () => {
 			const workflow = await importWorkflow(n8n, readWorkflow('signed-to-archived.json'), credentials, 'signed-to-archived.json');
@@ -183,14 +190,7 @@ const EVENTS_WORKFLOW: WorkflowFile = {
 				secret: SIGNING_WEBHOOK_SECRET,
 			});
 			await activateWorkflow(n8n, workflow.id);
-			const generated = (await fetch(`${sandbox.signing.url}/api/v2/templates/tpl_residency_agreement/generate-document`, {
-				method: 'POST',
-				headers: { authorization: `Bearer ${sandbox.signing.apiKey}`, 'content-type': 'application/json' },
-				body: JSON.stringify({
-					title: 'Residency agreement – Ida Example',
-					recipients: [{ name: 'Ida Example', email: 'ida@example.org', role: 'SIGNER' }],
-				}),
-			}).then(async (response) => await response.json())) as { documentId: string };
+			const generated = await generateAgreement('Ida Example', 'ida@example.org');
 			await sandboxControl(sandbox, 'signing').call('POST', `/documents/${generated.documentId}/complete`, {});
 			await sandboxControl(sandbox, 'signing').settledDeliveries();
 			const [execution] = await settledExecutions(n8n, workflow.id, 1);
@@ -219,14 +219,7 @@ const EVENTS_WORKFLOW: WorkflowFile = {
 			await deactivateWorkflow(n8n, linkWorkflow.id);
 			const workflow = await importWorkflow(n8n, sample, credentials, 'signed-to-archived.json');
 			await activateWorkflow(n8n, workflow.id);
-			const generated = (await fetch(`${sandbox.signing.url}/api/v2/templates/tpl_residency_agreement/generate-document`, {
-				method: 'POST',
-				headers: { authorization: `Bearer ${sandbox.signing.apiKey}`, 'content-type': 'application/json' },
-				body: JSON.stringify({
-					title: 'Residency agreement – Uma Example',
-					recipients: [{ name: 'Uma Example', email: 'uma@example.org', role: 'SIGNER' }],
-				}),
-			}).then(async (response) => await response.json())) as { documentId: string };
+			const generated = await generateAgreement('Uma Example', 'uma@example.org');
 			const signing = sandboxControl(sandbox, 'signing');
 			// About a megabyte, so that the file goes up in many pieces.
 			await signing.call('PUT', `/documents/${generated.documentId}/pdf-padding`, { bytes: 1_000_000 });

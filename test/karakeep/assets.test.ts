@@ -24,33 +24,27 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { PROJECT_ROOT } from '../harness/paths';
 import { type KarakeepServer, startKarakeep } from '../harness/karakeep';
-import { type KarakeepSpecMock, startKarakeepSpecMock } from '../harness/karakeepSpecMock';
+import type { KarakeepSpecMock } from '../harness/karakeepSpecMock';
 import { inputBinary, storedBinary } from '../unit/helpers/context';
 import { call, expectStatus, START_TIMEOUT_MS } from './api';
-import { byId, checkEachTestAgainstSpec, nodeFailure, runNode } from './node';
+import { byId, karakeepBehindSpec, nodeFailure, runNode } from './node';
 
 const MAX_ASSET_SIZE_MB = 2;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+const servers = karakeepBehindSpec({ env: { MAX_ASSET_SIZE_MB: String(MAX_ASSET_SIZE_MB) } });
 let karakeep: KarakeepServer;
 let mock: KarakeepSpecMock;
 let viaSpec: { url: string; apiKey: string };
 let files: string;
 
-beforeAll(async () => {
-	karakeep = await startKarakeep({ env: { MAX_ASSET_SIZE_MB: String(MAX_ASSET_SIZE_MB) } });
-	mock = await startKarakeepSpecMock({ upstream: karakeep });
-	viaSpec = { url: mock.url, apiKey: karakeep.apiKey };
+beforeAll(() => {
+	({ karakeep, mock, viaSpec } = servers);
 	files = mkdtempSync(path.join(PROJECT_ROOT, '.tmp', 'assets-'));
-}, START_TIMEOUT_MS);
-
-afterAll(async () => {
-	await mock?.stop();
-	await karakeep?.stop();
+});
+afterAll(() => {
 	if (files) rmSync(files, { recursive: true, force: true });
 });
-
-checkEachTestAgainstSpec(() => mock);
 
 /** A PDF of `size` bytes: a PDF header and pseudo-random bytes after it, different for each seed. */
 function pdfBytes(size: number, seed = 1): Buffer {

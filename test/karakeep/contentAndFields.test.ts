@@ -17,27 +17,16 @@
  */
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { type KarakeepServer, startKarakeep } from '../harness/karakeep';
-import { type KarakeepSpecMock, startKarakeepSpecMock } from '../harness/karakeepSpecMock';
-import { afterSecondOf, call, expectStatus, START_TIMEOUT_MS, zodIssues } from './api';
-import { byId, checkEachTestAgainstSpec, nodeFailure, runNode } from './node';
+import type { KarakeepServer } from '../harness/karakeep';
+import type { KarakeepSpecMock } from '../harness/karakeepSpecMock';
+import { afterSecondOf, call, expectStatus, zodIssues } from './api';
+import { byId, karakeepBehindSpec, nodeFailure, runNode } from './node';
 
+const servers = karakeepBehindSpec();
 let karakeep: KarakeepServer;
 let mock: KarakeepSpecMock;
 let viaSpec: { url: string; apiKey: string };
-
-beforeAll(async () => {
-	karakeep = await startKarakeep();
-	mock = await startKarakeepSpecMock({ upstream: karakeep });
-	viaSpec = { url: mock.url, apiKey: karakeep.apiKey };
-}, START_TIMEOUT_MS);
-
-afterAll(async () => {
-	await mock?.stop();
-	await karakeep?.stop();
-});
-
-checkEachTestAgainstSpec(() => mock);
+beforeAll(() => ({ karakeep, mock, viaSpec } = servers));
 
 const run = async (parameters: Record<string, unknown>) => (await runNode(viaSpec, parameters)).json;
 const newText = async (text: string) => (await expectStatus(201, karakeep, 'POST', '/bookmarks', { body: { type: 'text', text } })).json;
@@ -213,37 +202,24 @@ describe('Bookmark → Get returns content completely', () => {
 describe('Bookmark → Update: every field Karakeep edits', () => {
 	test('a link’s URL, description, author, publisher, dates, summary and saved time', async () => {
 		const link = (await expectStatus(201, karakeep, 'POST', '/bookmarks', { body: { type: 'link', url: 'https://example.org/fields' } })).json;
+		const page = {
+			url: 'https://example.org/fields-moved',
+			description: 'A description',
+			author: 'An Author',
+			publisher: 'A Publisher',
+			datePublished: '2025-03-04T05:06:07.000Z',
+			dateModified: '2025-04-05T06:07:08.000Z',
+		};
+		const record = { title: 'Fields', summary: 'A summary', createdAt: '2020-01-02T03:04:05.000Z' };
 		const [updated] = await run({
 			resource: 'bookmark',
 			operation: 'update',
 			recordId: byId(link.id),
 			simplify: false,
-			updateFields: {
-				url: 'https://example.org/fields-moved',
-				description: 'A description',
-				author: 'An Author',
-				publisher: 'A Publisher',
-				datePublished: '2025-03-04T05:06:07.000Z',
-				dateModified: '2025-04-05T06:07:08.000Z',
-				summary: 'A summary',
-				createdAt: '2020-01-02T03:04:05.000Z',
-				title: 'Fields',
-			},
+			updateFields: { ...page, ...record },
 		});
 		const stored = await raw(link.id);
-		expect(stored).toMatchObject({
-			title: 'Fields',
-			summary: 'A summary',
-			createdAt: '2020-01-02T03:04:05.000Z',
-			content: {
-				url: 'https://example.org/fields-moved',
-				description: 'A description',
-				author: 'An Author',
-				publisher: 'A Publisher',
-				datePublished: '2025-03-04T05:06:07.000Z',
-				dateModified: '2025-04-05T06:07:08.000Z',
-			},
-		});
+		expect(stored).toMatchObject({ ...record, content: page });
 		expect(updated).toMatchObject({ id: link.id, summary: 'A summary', createdAt: '2020-01-02T03:04:05.000Z', content: stored.content });
 		// Moved back in time: the record is now the last in Karakeep's order.
 		const all = [];

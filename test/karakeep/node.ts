@@ -3,8 +3,10 @@
 import type { IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
 
 import { Bookmarks } from '../../nodes/Bookmarks/Bookmarks.node';
-import type { KarakeepSpecMock } from '../harness/karakeepSpecMock';
+import { type KarakeepOptions, type KarakeepServer, startKarakeep } from '../harness/karakeep';
+import { type KarakeepSpecMock, startKarakeepSpecMock } from '../harness/karakeepSpecMock';
 import { type ExecuteOptions, executeContext, type Parameters } from '../unit/helpers/context';
+import { START_TIMEOUT_MS } from './api';
 
 export const credentialsOf = (server: { url: string; apiKey: string }) => ({
 	bookmarkApi: { api: 'karakeep', baseUrl: server.url, apiKey: server.apiKey },
@@ -61,4 +63,31 @@ export function checkEachTestAgainstSpec(mock: () => KarakeepSpecMock): void {
 			.filter((request) => !request.valid && !request.path.startsWith('/api/trpc/'));
 		expect(invalid).toEqual([]);
 	});
+}
+
+export interface KarakeepBehindSpec {
+	karakeep: KarakeepServer;
+	mock: KarakeepSpecMock;
+	/** Where the node is pointed: the mock, which validates each request against the spec and forwards it. */
+	viaSpec: { url: string; apiKey: string };
+}
+
+/**
+ * For the test file: a real Karakeep (with `options`) and the validating mock of its spec in front
+ * of it, started before its tests and stopped after; each test's requests through the mock checked
+ * against the spec. The fields are set once the servers run.
+ */
+export function karakeepBehindSpec(options: KarakeepOptions = {}): KarakeepBehindSpec {
+	const servers = {} as KarakeepBehindSpec;
+	beforeAll(async () => {
+		servers.karakeep = await startKarakeep(options);
+		servers.mock = await startKarakeepSpecMock({ upstream: servers.karakeep });
+		servers.viaSpec = { url: servers.mock.url, apiKey: servers.karakeep.apiKey };
+	}, START_TIMEOUT_MS);
+	afterAll(async () => {
+		await servers.mock?.stop();
+		await servers.karakeep?.stop();
+	});
+	checkEachTestAgainstSpec(() => servers.mock);
+	return servers;
 }

@@ -12,29 +12,17 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { searchTags } from '../../nodes/Bookmarks/resources/locators';
 
-import { type KarakeepServer, startKarakeep } from '../harness/karakeep';
-import { type KarakeepSpecMock, startKarakeepSpecMock } from '../harness/karakeepSpecMock';
-import { call, CUID2, expectStatus, START_TIMEOUT_MS, zodIssues } from './api';
+import type { KarakeepServer } from '../harness/karakeep';
+import type { KarakeepSpecMock } from '../harness/karakeepSpecMock';
+import { call, CUID2, expectStatus, zodIssues } from './api';
 import { executeContext } from '../unit/helpers/context';
-import { byId, checkEachTestAgainstSpec, credentialsOf, nodeFailure, runNode } from './node';
+import { byId, karakeepBehindSpec, credentialsOf, nodeFailure, runNode } from './node';
 
+const servers = karakeepBehindSpec();
 let karakeep: KarakeepServer;
 let mock: KarakeepSpecMock;
-/** The node's requests go through the mock, which validates each against the spec and forwards it. */
 let viaSpec: { url: string; apiKey: string };
-
-beforeAll(async () => {
-	karakeep = await startKarakeep();
-	mock = await startKarakeepSpecMock({ upstream: karakeep });
-	viaSpec = { url: mock.url, apiKey: karakeep.apiKey };
-}, START_TIMEOUT_MS);
-
-afterAll(async () => {
-	await mock?.stop();
-	await karakeep?.stop();
-});
-
-checkEachTestAgainstSpec(() => mock);
+beforeAll(() => ({ karakeep, mock, viaSpec } = servers));
 
 const run = async (parameters: Record<string, unknown>) => (await runNode(viaSpec, parameters)).json;
 const newRecord = async (text: string) =>

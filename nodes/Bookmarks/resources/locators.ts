@@ -71,31 +71,14 @@ export async function searchTags(this: ILoadOptionsFunctions, filter?: string): 
 
 /** The tag an operation acts on, picked by name or given by ID. */
 export function tagLocator(show: IDataObject, description: string): INodeProperties {
-	return {
+	return requiredPicker(show, description, {
 		displayName: 'Tag',
 		name: 'tagId',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		description,
-		displayOptions: { show: show as never },
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a tag...',
-				typeOptions: { searchListMethod: 'searchTags', searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'tag ID',
-				hint: 'The ID of a tag, as Tag → Get Many returns it',
-			},
-		],
-	};
+		searchListMethod: 'searchTags',
+		listPlaceholder: 'Select a tag...',
+		idPlaceholder: 'tag ID',
+		idHint: 'The ID of a tag, as Tag → Get Many returns it',
+	});
 }
 
 /** A list picked from the lists or given by ID. */
@@ -139,9 +122,25 @@ export function listLocator(show: IDataObject, description: string): INodeProper
 
 /** The record an operation acts on. */
 export function recordLocator(show: IDataObject, description: string): INodeProperties {
-	return {
+	return requiredPicker(show, description, {
 		displayName: 'Bookmark',
 		name: 'recordId',
+		searchListMethod: 'searchBookmarks',
+		listPlaceholder: 'Select a bookmark...',
+		idPlaceholder: 'bm_…',
+		idHint: 'The ID of a record, as Get Many, Search or the trigger return it',
+	});
+}
+
+/** A required resource locator: picked from a searchable list, or given by ID. */
+function requiredPicker(
+	show: IDataObject,
+	description: string,
+	picker: { displayName: string; name: string; searchListMethod: string; listPlaceholder: string; idPlaceholder: string; idHint: string },
+): INodeProperties {
+	return {
+		displayName: picker.displayName,
+		name: picker.name,
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
@@ -152,15 +151,15 @@ export function recordLocator(show: IDataObject, description: string): INodeProp
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				placeholder: 'Select a bookmark...',
-				typeOptions: { searchListMethod: 'searchBookmarks', searchable: true },
+				placeholder: picker.listPlaceholder,
+				typeOptions: { searchListMethod: picker.searchListMethod, searchable: true },
 			},
 			{
 				displayName: 'By ID',
 				name: 'id',
 				type: 'string',
-				placeholder: 'bm_…',
-				hint: 'The ID of a record, as Get Many, Search or the trigger return it',
+				placeholder: picker.idPlaceholder,
+				hint: picker.idHint,
 			},
 		],
 	};

@@ -12,6 +12,29 @@ import { updateExisting } from './updateExisting';
 
 const show = { resource: ['bookmark'], operation: ['create'] };
 
+/** The Tags and Notes of a new record (Create, Create From File). */
+export const tagsAndNotes = (shownFor: IDataObject, tagsExample: string): INodeProperties[] => [
+	{
+		displayName: 'Tags',
+		name: 'tags',
+		type: 'string',
+		default: '',
+		placeholder: tagsExample,
+		description: 'Tags to attach to the record (at most 50)',
+		hint: TAGS_HINT,
+		displayOptions: { show: shownFor as never },
+	},
+	{
+		displayName: 'Notes',
+		name: 'notes',
+		type: 'string',
+		typeOptions: { rows: 3 },
+		default: '',
+		description: 'Free-text notes stored with the record; they are searchable',
+		displayOptions: { show: shownFor as never },
+	},
+];
+
 export const createDescription: INodeProperties[] = [
 	{
 		displayName: 'Type',
@@ -53,25 +76,7 @@ export const createDescription: INodeProperties[] = [
 		description: 'Title of the record; the service derives one from the page when left empty',
 		displayOptions: { show },
 	},
-	{
-		displayName: 'Tags',
-		name: 'tags',
-		type: 'string',
-		default: '',
-		placeholder: 'residency, portfolio',
-		description: 'Tags to attach to the record (at most 50)',
-		hint: TAGS_HINT,
-		displayOptions: { show },
-	},
-	{
-		displayName: 'Notes',
-		name: 'notes',
-		type: 'string',
-		typeOptions: { rows: 3 },
-		default: '',
-		description: 'Free-text notes stored with the record; they are searchable',
-		displayOptions: { show },
-	},
+	...tagsAndNotes(show, 'residency, portfolio'),
 	simplifyBookmarksParameter(['create']),
 	{
 		displayName: 'Options',

@@ -8,7 +8,8 @@ import { MAX_TAGS_PER_REQUEST } from '../../transport';
 import { binaryFieldParameter, checkedInputFile, fileNameOption, largestFileOption } from '../asset/upload';
 import { listPicker } from '../locators';
 import { shapeWrite, simplifyBookmarksParameter } from './simplify';
-import { readTagList, TAGS_HINT } from './tagList';
+import { tagsAndNotes } from './create';
+import { readTagList } from './tagList';
 
 /**
  * Bookmark → Create From File: an input file (a PDF or an image) kept as a record of its own, which
@@ -30,25 +31,7 @@ export const createFromFileDescription: INodeProperties[] = [
 		description: 'Title of the record; without one, the service shows the file name',
 		displayOptions: { show },
 	},
-	{
-		displayName: 'Tags',
-		name: 'tags',
-		type: 'string',
-		default: '',
-		placeholder: 'signed, agreement',
-		description: 'Tags to attach to the record (at most 50)',
-		hint: TAGS_HINT,
-		displayOptions: { show },
-	},
-	{
-		displayName: 'Notes',
-		name: 'notes',
-		type: 'string',
-		typeOptions: { rows: 3 },
-		default: '',
-		description: 'Free-text notes stored with the record; they are searchable',
-		displayOptions: { show },
-	},
+	...tagsAndNotes(show, 'signed, agreement'),
 	simplifyBookmarksParameter(['createFromFile']),
 	{
 		displayName: 'Options',
