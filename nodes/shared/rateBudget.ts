@@ -36,10 +36,26 @@ export const waitInMessage =
 /** Time as the budget reads and waits for it; tests inject their own. */
 export interface BudgetClock {
 	now(): number;
-	sleep(ms: number): Promise<void>;
+	/** Resolves after `ms`, or as soon as the signal aborts. */
+	sleep(ms: number, signal: AbortSignal): Promise<void>;
 }
 
-export const systemBudgetClock: BudgetClock = { now: () => Date.now(), sleep: async (ms) => await sleep(ms) };
+export const systemBudgetClock: BudgetClock = {
+	now: () => Date.now(),
+	async sleep(ms, signal) {
+		// Older n8n versions' `sleep` ignores a signal, so the abort is also raced here.
+		let onAbort = () => {};
+		const aborted = new Promise<void>((resolve) => {
+			onAbort = resolve;
+			signal.addEventListener('abort', onAbort, { once: true });
+		});
+		try {
+			await Promise.race([sleep(ms, signal).catch(() => undefined), aborted]);
+		} finally {
+			signal.removeEventListener('abort', onAbort);
+		}
+	},
+};
 
 /** What a trigger's request may spend at most, besides its wait: the request itself and the answer to the sender. */
 export const WEBHOOK_ANSWER_MARGIN_MS = 2_000;
@@ -88,20 +104,20 @@ const headerOf = (headers: Headers, name: string) => {
 /**
  * The requests one n8n process sends with one key to one platform, shared by every node,
  * operation and execution that uses the key. Requests wait their turn in the order they first
- * asked; none is sent while the budget is paused or while the platform's window is full. Until
- * the platform first answers 429 the budget only counts; from then on it keeps to the platform's
- * limit itself, so a read of any size meets at most one 429 a window (none when it is alone).
- * A 429 pauses the whole budget until the window reopens: `Retry-After` where the platform sends
- * it, the next window of its clock for fixed windows, the oldest counted request leaving the window
- * for sliding ones, and else 1, 2, 4 … 64 s.
+ * asked; none is sent while the budget is paused or while the platform's window is full by its
+ * count (the platform's limit, in its windows: fixed ones are read from its `Date` header). A 429,
+ * which then comes only from another client with the key, pauses the whole budget until the
+ * window reopens: `Retry-After` where the platform sends it, the next window of its clock for
+ * fixed windows (the 429 tells that this one is full), the oldest counted request leaving the
+ * window for sliding ones, and else 1, 2, 4 … 64 s.
  */
 export class RateBudget {
 	private readonly queue: Waiter[] = [];
 	private pumping = false;
+	/** Ends the pump's wait once nobody waits any more. */
+	private pumpWait?: AbortController;
 	private orders = 0;
 	private pausedUntil = 0;
-	/** Set by the first 429: from then on the budget paces the requests to the limit itself. */
-	private pacing = false;
 	/** Send times, newest last, as many as the limit (the sliding rule). */
 	private sends: number[] = [];
 	/** Requests counted in each of the platform's fixed windows, by window number. */
@@ -127,6 +143,9 @@ export class RateBudget {
 	async take(options: TakeOptions): Promise<BudgetTicket> {
 		const { signal } = options;
 		if (signal?.aborted) throw options.cancelled();
+		// The pump may be asleep until the budget reopens: a request that cannot wait that long is told now.
+		const readyAt = this.readyAt();
+		if (options.deadline !== undefined && options.deadline < readyAt) throw options.tooLate(readyAt);
 		return await new Promise<BudgetTicket>((resolve, reject) => {
 			const onAbort = () => {
 				this.leave(waiter);
@@ -165,7 +184,6 @@ export class RateBudget {
 	 */
 	refused(ticket: BudgetTicket, headers: Headers, body?: unknown): Refusal {
 		const now = this.clock.now();
-		this.pacing = true;
 		const windowNumber = this.readClock(ticket, headers);
 		const told = parseRetryAfter(headerOf(headers, 'retry-after'), now) ?? this.policy.reopensIn?.(body);
 		let reopensAt: number;
@@ -186,13 +204,13 @@ export class RateBudget {
 		let at = Math.max(now, this.pausedUntil);
 		const { limit, windowMs } = this.policy;
 		if (this.policy.windows === 'fixed' && this.offset) {
-			const allowed = this.pacing ? (limit ?? Infinity) : Infinity;
+			const allowed = limit ?? Infinity;
 			for (;;) {
 				const full = this.windowsAt(at).find((window) => (this.counts.get(window) ?? 0) >= allowed);
 				if (full === undefined) break;
 				at = Math.max(at, (full + 1) * windowMs - this.offset.lo);
 			}
-		} else if (this.pacing && limit !== undefined && this.sends.length >= limit) {
+		} else if (limit !== undefined && this.sends.length >= limit) {
 			at = Math.max(at, this.sends[this.sends.length - limit] + windowMs);
 		}
 		if (at - now > STALE_AFTER_MS) {
@@ -245,6 +263,7 @@ export class RateBudget {
 	private leave(waiter: Waiter): void {
 		const at = this.queue.indexOf(waiter);
 		if (at !== -1) this.queue.splice(at, 1);
+		if (this.queue.length === 0) this.pumpWait?.abort();
 	}
 
 	private record(now: number): BudgetTicket {
@@ -277,7 +296,9 @@ export class RateBudget {
 				}
 				if (this.queue.length === 0) break;
 				if (readyAt > now) {
-					await this.clock.sleep(readyAt - now);
+					this.pumpWait = new AbortController();
+					await this.clock.sleep(readyAt - now, this.pumpWait.signal);
+					this.pumpWait = undefined;
 					continue;
 				}
 				(this.queue.shift() as Waiter).resolve(this.record(now));
