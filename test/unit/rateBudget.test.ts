@@ -251,7 +251,8 @@ describe('RateBudget on an injected clock', () => {
 		const advanceTo = async (time: number) => {
 			now = time;
 			for (const sleeper of sleepers.filter(({ until }) => until <= now)) sleeper.wake();
-			await new Promise((resolve) => setImmediate(resolve));
+			// The pump's turn: it resumes on the promise its sleep resolved.
+			for (let turn = 0; turn < 10; turn++) await Promise.resolve();
 		};
 		return { clock, advanceTo, now: () => now };
 	}
