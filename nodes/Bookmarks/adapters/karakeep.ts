@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { mapConcurrently } from '../../shared/concurrency';
 import { isObject } from '../../shared/credentialTest';
+import { type RatePolicy, waitInMessage } from '../../shared/rateBudget';
 import type { RequestContext, ServiceAnswer, ServiceRequest } from '../../shared/request';
 import { serviceAnswer, serviceRequest, withDescription } from '../../shared/request';
 import { KARAKEEP_CREDENTIAL_PROBE, KARAKEEP_RECOGNITION } from './karakeepCredential';
@@ -30,7 +31,13 @@ const LIST_CONCURRENCY = 4;
 /** The icon Karakeep's own form gives a new list (apps/web/components/dashboard/lists/EditListModal.tsx). */
 const DEFAULT_LIST_ICON = '📁';
 
-const withErrors = (req: ServiceRequest): ServiceRequest => ({ ...req, readError: karakeepError });
+/**
+ * Karakeep limits only when its server sets RATE_LIMITING_ENABLED, per route and user (3,000 a minute,
+ * packages/trpc/index.ts), and says the wait in its 429's message (packages/api/middlewares/rateLimit.ts);
+ * its webhooks wait WEBHOOK_TIMEOUT_SEC, 5 s unless set.
+ */
+const RATE: RatePolicy = { windowMs: 60_000, windows: 'sliding', senderWaitMs: 5_000, reopensIn: waitInMessage(/try again in (\d+) seconds/i) };
+const withErrors = (req: ServiceRequest): ServiceRequest => ({ ...req, readError: karakeepError, rate: RATE });
 const request = async <T = IDataObject>(ctx: RequestContext, req: ServiceRequest) =>
 	await serviceRequest<T>(ctx, 'bookmarkApi', SERVICE, withErrors(req));
 const answer = async (ctx: RequestContext, req: ServiceRequest) =>

@@ -25,7 +25,13 @@ import type { PrefillValue, SigningAdapter } from './types';
  * (cancel, audit log, the original PDF) through the envelope routes.
  */
 const SERVICE = 'Documenso server';
-const { request, answer } = signingTransport(SERVICE, documensoError);
+/**
+ * 1,000 requests a minute per client on /api/v2, in windows that begin on the minute of Documenso's
+ * clock; the request that brings the count to 1,000 is refused already (`count >= max`), so 999 pass,
+ * and a 429 carries `Retry-After` (packages/lib/server-only/rate-limit/rate-limit.ts, rate-limits.ts,
+ * rate-limit-middleware.ts). Its webhooks wait 10 s for the answer (execute-webhook-call.ts).
+ */
+const { request, answer } = signingTransport(SERVICE, documensoError, { limit: 999, windowMs: 60_000, windows: 'fixed', senderWaitMs: 10_000 });
 
 /** ZFindSearchParamsSchema (packages/lib/types/search-params.ts): perPage 1 to 100. */
 const MAX_PER_PAGE = 100;

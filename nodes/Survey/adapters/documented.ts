@@ -17,7 +17,8 @@ const listsSurveysWithCounts = (body: unknown) =>
 const MANUAL_HINT =
 	'This survey service has no webhook API. Set "Registration" to Manual and add the webhook URL in the service yourself.';
 
-const v1 = managementV1(SERVICE);
+/** CONTRACTS.md: 100 requests a sliding minute per key, 429 with `Retry-After`; deliveries time out after 5 s. */
+const v1 = managementV1(SERVICE, undefined, { limit: 100, windowMs: 60_000, windows: 'sliding', senderWaitMs: 5_000 });
 const request = v1.request;
 
 /** The survey service as CONTRACTS.md describes it (section 3 and Part 2, section 6). */

@@ -24,7 +24,12 @@ const PAGE_SIZE = 250;
 /** Surveys whose responses are counted at the same time for Survey → Get Many. */
 const COUNT_CONCURRENCY = 4;
 
-const v1 = managementV1(SERVICE, formbricksError);
+/**
+ * 100 requests a minute per key, counted in windows that begin on the minute of Formbricks' clock,
+ * a 429 without `Retry-After` (apps/web/modules/core/rate-limit/rate-limit.ts, rate-limit-configs.ts);
+ * its webhooks wait 5 s for the answer (process-response-pipeline-job.ts).
+ */
+const v1 = managementV1(SERVICE, formbricksError, { limit: 100, windowMs: 60_000, windows: 'fixed', senderWaitMs: 5_000 });
 const request = v1.request;
 
 /** `GET /api/v2/management/responses`: a survey's responses, oldest first, with v2's filters. */

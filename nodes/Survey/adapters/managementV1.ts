@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { deleteUnlessGone } from '../../shared/alreadyGone';
+import type { RatePolicy } from '../../shared/rateBudget';
 import type { RequestContext, ServiceErrorReader, ServiceRequest } from '../../shared/request';
 import { serviceAnswer, serviceRequest } from '../../shared/request';
 import type { ResponseDateFilter } from './types';
@@ -8,10 +9,10 @@ import type { ResponseDateFilter } from './types';
 /**
  * The routes the documented API shares with Formbricks' management API v1, which the survey
  * seed was modelled on: the same paths, the same `{ data }` answers. Each adapter gives its own
- * words for the service and its own reading of error bodies.
+ * words for the service, its own reading of error bodies and its platform's rate limit.
  */
-export function managementV1(serviceName: string, readError?: ServiceErrorReader) {
-	const withErrors = (options: ServiceRequest): ServiceRequest => (readError ? { readError, ...options } : options);
+export function managementV1(serviceName: string, readError: ServiceErrorReader | undefined, rate: RatePolicy) {
+	const withErrors = (options: ServiceRequest): ServiceRequest => ({ rate, ...(readError && { readError }), ...options });
 	const request = async <T = IDataObject>(ctx: RequestContext, options: ServiceRequest): Promise<T> =>
 		await serviceRequest<T>(ctx, 'surveyApi', serviceName, withErrors(options));
 	const data = async (ctx: RequestContext, path: string, itemIndex?: number) =>

@@ -6,6 +6,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import type { Deliverer } from '../deliveries';
+import { FixedWindowLimit } from '../rateLimit';
 import { createService, type Service } from '../service';
 import type { Clock } from '../timers';
 import { registerDocumensoControl } from './control';
@@ -56,6 +57,7 @@ export function createDocumensoService(options: DocumensoOptions): Service {
 		presentedKey: documensoToken,
 		errors: documensoErrors(procedureOf, (reply) => PDF_ROUTES.has(routeOf(reply) ?? '')),
 		rateLimit: options.rateLimit,
+		rateWindows: (limit, clock) => new FixedWindowLimit(limit, clock, { refusedAtLimit: true }),
 		clock: options.clock,
 		openPrefixes: ['/sign/', '/api/v2/openapi.json'],
 		logger: options.logger,

@@ -9,6 +9,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { Deliverer } from '../deliveries';
+import { FixedWindowLimit } from '../rateLimit';
 import { createService, listen, type Service } from '../service';
 import { type Clock, systemClock } from '../timers';
 import { HttpProblem } from '../validation';
@@ -26,7 +27,7 @@ export { buildDelivery, FORMBRICKS_COMMIT } from './webhook';
 
 export interface FormbricksOptions {
 	apiKey: string;
-	/** Requests per sliding 60 s per key (Formbricks: 100); null for none. */
+	/** Requests per key in each minute of the clock (Formbricks: 100); null for none. */
 	rateLimit: number | null;
 	deliverer: Deliverer;
 	/** The sandbox's time (../timers.ts). */
@@ -89,6 +90,7 @@ export async function createFormbricksService(options: FormbricksOptions): Promi
 		presentedKey,
 		errors: formbricksErrorStyle({ retryAfter: () => settings.retryAfter }),
 		rateLimit: options.rateLimit,
+		rateWindows: (limit, clock) => new FixedWindowLimit(limit, clock),
 		clock: options.clock,
 		openPrefixes: ['/health', '/api/v2/health'],
 		logger: options.logger,
