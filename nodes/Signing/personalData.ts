@@ -43,8 +43,10 @@ async function prefillLabels(
 	records: IDataObject[],
 ): Promise<Map<string, string>> {
 	const labels = new Map<string, string>();
-	// Only where a prefilled value comes without its label (Documenso's carry it); ids are text on
-	// the documented API, numbers on Documenso.
+	// Only where a prefilled value comes without its label, as on the documented API, whose document
+	// fields are the template's. Documenso's carry their label, and a document made from a template
+	// gets fields of its own, with new numeric ids (create-document-from-template.ts): its template's
+	// fields could not say which is which, so its template is not read.
 	const templateIds = new Set(
 		records
 			.filter(
@@ -53,14 +55,14 @@ async function prefillLabels(
 					(record.prefillFields as IDataObject[]).some((field) => labelOf(field) === undefined),
 			)
 			.map((record) => record.templateId)
-			.filter((id) => (typeof id === 'string' && id !== '') || typeof id === 'number')
-			.map(String),
+			.filter((id): id is string => typeof id === 'string' && id !== ''),
 	);
 	for (const templateId of templateIds) {
 		try {
 			const template = await getTemplate(ctx, templateId);
 			for (const field of (template.fields as IDataObject[] | undefined) ?? []) {
-				labels.set(String(field.id), String(field.label ?? ''));
+				const label = labelOf(field);
+				if (label !== undefined) labels.set(String(field.id), label);
 			}
 		} catch {
 			// Deleted or unreadable: its fields' values are then taken for personal data (below), and
