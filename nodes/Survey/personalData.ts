@@ -22,15 +22,18 @@ const SCALE_TYPES = new Set(['rating', 'nps', 'consent']);
  * and address-element.tsx). A company and a country are no one's details (their text is still scanned);
  * a state or region is part of the postal address.
  */
-const POSITIONS_BY_TYPE: Record<string, Array<Kind | null>> = {
+const POSITIONS_BY_TYPE = new Map<string, Array<Kind | null>>([
 	// firstName, lastName, email, phone, company
-	contactInfo: ['NAME', 'NAME', 'EMAIL', 'PHONE', null],
+	['contactInfo', ['NAME', 'NAME', 'EMAIL', 'PHONE', null]],
 	// addressLine1, addressLine2, city, state, zip, country
-	address: ['ADDRESS', 'ADDRESS', 'ADDRESS', 'ADDRESS', 'ADDRESS', null],
-};
+	['address', ['ADDRESS', 'ADDRESS', 'ADDRESS', 'ADDRESS', 'ADDRESS', null]],
+]);
 
 /** Free-text questions whose input type says what they ask (Formbricks' openText `inputType`). */
-const KIND_BY_INPUT_TYPE: Record<string, Kind> = { email: 'EMAIL', phone: 'PHONE' };
+const KIND_BY_INPUT_TYPE = new Map<string, Kind>([
+	['email', 'EMAIL'],
+	['phone', 'PHONE'],
+]);
 
 /** A name is text: a number (or digits alone) answering "Nombre de participants" is no name. */
 const isNumberLike = (value: unknown) =>
@@ -60,34 +63,36 @@ export function answersGuide(questions: Question[], where: string[] = []): Field
 		const type = String(question.type);
 		if (SCALE_TYPES.has(type)) return undefined;
 		// Judged position by position (below), whatever the headline says.
-		if (type in POSITIONS_BY_TYPE) return null;
-		if (type === 'openText' && KIND_BY_INPUT_TYPE[String(question.inputType)]) {
-			return KIND_BY_INPUT_TYPE[String(question.inputType)];
-		}
+		if (POSITIONS_BY_TYPE.has(type)) return null;
+		const byInput = type === 'openText' ? KIND_BY_INPUT_TYPE.get(String(question.inputType)) : undefined;
+		if (byInput) return byInput;
 		if (typeof question.headline !== 'string') return undefined;
 		if (!headlineKinds.has(question.id)) {
 			headlineKinds.set(question.id, kindOfHeadline(question.headline));
 		}
 		return headlineKinds.get(question.id);
 	};
-	const answerAt = (path: string[]) =>
-		path.length === where.length + 1 && where.every((key, index) => path[index] === key)
+	/** The question of the answer at this path or inside it. */
+	const questionOf = (path: string[]) =>
+		path.length > where.length && where.every((key, index) => path[index] === key)
 			? byId.get(path[where.length])
 			: undefined;
+	/** The question of the answer at exactly this path. */
+	const answerAt = (path: string[]) => (path.length === where.length + 1 ? questionOf(path) : undefined);
 	return {
 		kindOf(path, value) {
 			const question = answerAt(path);
-			const kind = question ? kindOfQuestion(question) : undefined;
+			if (!question) return undefined;
+			// Not the list the platform stores: what it holds cannot be told apart, so all of it is personal.
+			if (POSITIONS_BY_TYPE.has(String(question.type)) && !Array.isArray(value)) return 'PERSONAL';
+			const kind = kindOfQuestion(question);
 			return kind === 'NAME' && isNumberLike(value) ? undefined : kind;
 		},
 		kindsByPosition(path) {
-			return POSITIONS_BY_TYPE[String(answerAt(path)?.type)];
+			return POSITIONS_BY_TYPE.get(String(answerAt(path)?.type));
 		},
 		shownAs(path) {
-			const question =
-				path.length > where.length && where.every((key, index) => path[index] === key)
-					? byId.get(path[where.length])
-					: undefined;
+			const question = questionOf(path);
 			if (!question || typeof question.headline !== 'string' || question.headline.trim() === '')
 				return undefined;
 			return [...where, question.headline.trim(), ...path.slice(where.length + 1)];

@@ -19,7 +19,9 @@
  */
 import type { IDataObject, INodeExecutionData, INodeType, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import { redactRecords } from '../../nodes/shared/privacy';
 import { Signing } from '../../nodes/Signing/Signing.node';
+import { answersGuide } from '../../nodes/Survey/personalData';
 import { Survey } from '../../nodes/Survey/Survey.node';
 import { SurveyTrigger } from '../../nodes/Survey/SurveyTrigger.node';
 import { buildDelivery } from '../sandbox/formbricks/webhook';
@@ -63,6 +65,38 @@ async function runNode(
 	const [output] = (await node.execute!.call(context)) as INodeExecutionData[][];
 	return output.map((item) => item.json);
 }
+
+describe('item 1, the rule alone: a list answer by its positions', () => {
+	const questions = [
+		{ id: 'q1', type: 'contactInfo', headline: 'Who should we talk to at your gallery?' },
+		{ id: 'q2', type: 'address', headline: '' },
+	];
+	const redact = (data: IDataObject, extraFields: string[] = []) =>
+		redactRecords([data], 'redact', { guide: answersGuide(questions), extraFields })[0];
+
+	it('each position by its kind; the company and the country scanned as any text, not replaced', () => {
+		expect(
+			redact({
+				q1: ['Ada', 'Lovelace', 'ada@example.org', '+44 20 7946 0958', 'Lovelace & Babbage Ltd, ada@example.org'],
+				q2: ['12 St James Square', '', 'London', 'Greater London', 'SW1Y 4JH', 'United Kingdom'],
+			}),
+		).toEqual({
+			q1: ['NAME_1', 'NAME_2', 'EMAIL_1', 'PHONE_1', 'NAME_2 & Babbage Ltd, EMAIL_1'],
+			q2: ['ADDRESS_1', '', 'ADDRESS_2', 'ADDRESS_3', 'ADDRESS_4', 'United Kingdom'],
+		});
+	});
+
+	it('an answer that is not the list Formbricks stores is personal whole; a question in Extra Personal Fields too', () => {
+		expect(redact({ q1: 'Ada Lovelace, ada@example.org' }).q1).toBe('PERSONAL_1');
+		expect(redact({ q1: ['Ada', 'Lovelace', '', '', 'Engine Room Gallery'] }, ['q1']).q1).toEqual([
+			'PERSONAL_1',
+			'PERSONAL_2',
+			'',
+			'',
+			'PERSONAL_3',
+		]);
+	});
+});
 
 describe('Formbricks: answers by question type, the respondent beside them', () => {
 	let h: FormbricksHarness;
