@@ -82,19 +82,19 @@ const kindOfLabel = (label: string): Kind | null => kindOfFieldName(label) ?? ki
  * Documenso's field types (packages/prisma/schema.prisma `FieldType`) whose value is the signer's
  * own whatever the label: their name, e-mail, initials or signature.
  */
-const SIGNER_FIELD_KINDS: Record<string, Kind> = {
-	NAME: 'NAME',
-	EMAIL: 'EMAIL',
-	INITIALS: 'NAME',
-	SIGNATURE: 'NAME',
-	FREE_SIGNATURE: 'NAME',
-};
+const SIGNER_FIELD_KINDS = new Map<string, Kind>([
+	['NAME', 'NAME'],
+	['EMAIL', 'EMAIL'],
+	['INITIALS', 'NAME'],
+	['SIGNATURE', 'NAME'],
+	['FREE_SIGNATURE', 'NAME'],
+]);
 
 /** Field types whose value is typed in (or prefilled) freely: without a label, taken for personal data. */
 const FREE_FIELD_TYPES = new Set(['TEXT', 'NUMBER']);
 
 /** Documenso's field types, which its fieldMeta names in lower case (packages/lib/types/field-meta.ts). */
-const FIELD_TYPES = new Set([...Object.keys(SIGNER_FIELD_KINDS), ...FREE_FIELD_TYPES, 'DATE', 'RADIO', 'CHECKBOX', 'DROPDOWN']);
+const FIELD_TYPES = new Set([...SIGNER_FIELD_KINDS.keys(), ...FREE_FIELD_TYPES, 'DATE', 'RADIO', 'CHECKBOX', 'DROPDOWN']);
 
 /** Where a field's fieldMeta holds a value prefilled or signed in (`ZTextFieldMeta.text`, `ZNumberFieldMeta.value`, `ZDropdownFieldMeta.defaultValue`). */
 const FIELD_META_VALUES = new Set(['text', 'value', 'defaultValue']);
@@ -107,7 +107,8 @@ const FIELD_META_VALUES = new Set(['text', 'value', 'defaultValue']);
  */
 function kindOfFieldValue(type: unknown, label: string | undefined): Kind | null {
 	const fieldType = String(type).toUpperCase();
-	if (SIGNER_FIELD_KINDS[fieldType]) return SIGNER_FIELD_KINDS[fieldType];
+	const signersOwn = SIGNER_FIELD_KINDS.get(fieldType);
+	if (signersOwn) return signersOwn;
 	if (label !== undefined) return kindOfLabel(label);
 	return FREE_FIELD_TYPES.has(fieldType) ? 'PERSONAL' : null;
 }
