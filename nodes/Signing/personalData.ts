@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { OutputPrivacy } from '../shared/privacy';
 import { personalDataOptions } from '../shared/privacy';
-import type { FieldGuide } from '../shared/redaction';
+import type { FieldGuide, Kind } from '../shared/redaction';
 import { kindOfFieldName, kindOfHeadline } from '../shared/redaction';
 import type { ToolConsent } from '../shared/toolConsent';
 import { toolConsentProperty } from '../shared/toolConsent';
@@ -11,7 +11,8 @@ import { getTemplate } from './resources/template/locator';
 /*
  * Personal data in the Signing node's output: recipients' names and e-mail addresses, the audit
  * log's e-mails, IP addresses and user agents (by field name), titles, messages and rejection
- * reasons (free text, scanned), and prefilled values, judged by their field's label.
+ * reasons (free text, scanned), and prefilled and signed-in values, judged by their field's label
+ * or, for a signer's name, e-mail, initials and signature, its type.
  */
 
 export const PERSONAL_DATA_DESCRIPTION =
@@ -42,9 +43,17 @@ async function prefillLabels(
 	records: IDataObject[],
 ): Promise<Map<string, string>> {
 	const labels = new Map<string, string>();
+	// Only where a prefilled value comes without its label, as on the documented API, whose document
+	// fields are the template's. Documenso's carry their label, and a document made from a template
+	// gets fields of its own, with new numeric ids (create-document-from-template.ts): its template's
+	// fields could not say which is which, so its template is not read.
 	const templateIds = new Set(
 		records
-			.filter((record) => Array.isArray(record.prefillFields) && record.prefillFields.length > 0)
+			.filter(
+				(record) =>
+					Array.isArray(record.prefillFields) &&
+					(record.prefillFields as IDataObject[]).some((field) => labelOf(field) === undefined),
+			)
 			.map((record) => record.templateId)
 			.filter((id): id is string => typeof id === 'string' && id !== ''),
 	);
@@ -52,7 +61,8 @@ async function prefillLabels(
 		try {
 			const template = await getTemplate(ctx, templateId);
 			for (const field of (template.fields as IDataObject[] | undefined) ?? []) {
-				labels.set(String(field.id), String(field.label ?? ''));
+				const label = labelOf(field);
+				if (label !== undefined) labels.set(String(field.id), label);
 			}
 		} catch {
 			// Deleted or unreadable: its fields' values are then taken for personal data (below), and
@@ -62,17 +72,80 @@ async function prefillLabels(
 	return labels;
 }
 
+const labelOf = (holder: IDataObject): string | undefined =>
+	typeof holder.label === 'string' && holder.label.trim() !== '' ? holder.label : undefined;
+
+/** What a label asks for, as a field name or a question's headline; null when it asks for nothing personal. */
+const kindOfLabel = (label: string): Kind | null => kindOfFieldName(label) ?? kindOfHeadline(label) ?? null;
+
+/**
+ * Documenso's field types (packages/prisma/schema.prisma `FieldType`) whose value is the signer's
+ * own whatever the label: their name, e-mail, initials or signature.
+ */
+const SIGNER_FIELD_KINDS = new Map<string, Kind>([
+	['NAME', 'NAME'],
+	['EMAIL', 'EMAIL'],
+	['INITIALS', 'NAME'],
+	['SIGNATURE', 'NAME'],
+	['FREE_SIGNATURE', 'NAME'],
+]);
+
+/** Field types whose value is typed in (or prefilled) freely: without a label, taken for personal data. */
+const FREE_FIELD_TYPES = new Set(['TEXT', 'NUMBER']);
+
+/** Documenso's field types, which its fieldMeta names in lower case (packages/lib/types/field-meta.ts). */
+const FIELD_TYPES = new Set([...SIGNER_FIELD_KINDS.keys(), ...FREE_FIELD_TYPES, 'DATE', 'RADIO', 'CHECKBOX', 'DROPDOWN']);
+
+/** Where a field's fieldMeta holds a value prefilled or signed in (`ZTextFieldMeta.text`, `ZNumberFieldMeta.value`, `ZDropdownFieldMeta.defaultValue`). */
+const FIELD_META_VALUES = new Set(['text', 'value', 'defaultValue']);
+
+/**
+ * The kind of a value in a Documenso field: the signer's name, e-mail, initials or signature by
+ * the field's type; any other by its label, as for prefilled fields (a date the signer signed on
+ * and a choice among the template's options are no one's details without a label saying so); a
+ * typed-in value without a label is taken for personal data.
+ */
+function kindOfFieldValue(type: unknown, label: string | undefined): Kind | null {
+	const fieldType = String(type).toUpperCase();
+	const signersOwn = SIGNER_FIELD_KINDS.get(fieldType);
+	if (signersOwn) return signersOwn;
+	if (label !== undefined) return kindOfLabel(label);
+	return FREE_FIELD_TYPES.has(fieldType) ? 'PERSONAL' : null;
+}
+
+const isFieldType = (type: unknown) => typeof type === 'string' && FIELD_TYPES.has(type.toUpperCase());
+
+/**
+ * The Signing node's guide to personal data in documents and templates beyond field names:
+ * prefilled values by their field's label (`prefillFields`), and on Documenso the document's own
+ * records of its fields (packages/lib/types/field.ts `ZFieldSchema`: `customText`, what was
+ * prefilled or signed in, and `fieldMeta`'s `text`, `value`, `defaultValue`), its `formValues`
+ * (the PDF form's values, by their names) and the audit log's inserted fields
+ * (`DOCUMENT_FIELD_INSERTED`: `data.field: { type, data }`, the value or the signature itself).
+ */
 export const signingPrivacy: OutputPrivacy = {
 	async guide(ctx, records): Promise<FieldGuide> {
 		const labels = await prefillLabels(ctx, records);
 		return {
 			kindOf(path, _value, holder) {
-				if (path[path.length - 1] !== 'value' || path[path.length - 2] !== 'prefillFields') {
-					return undefined;
+				const key = path[path.length - 1];
+				const parent = path[path.length - 2];
+				if (parent === 'prefillFields' && key === 'value') {
+					const label = labelOf(holder) ?? labels.get(String(holder.id));
+					return label === undefined ? 'PERSONAL' : kindOfLabel(label);
 				}
-				const label = labels.get(String(holder.id));
-				if (label === undefined) return 'PERSONAL';
-				return kindOfFieldName(label) ?? kindOfHeadline(label) ?? null;
+				if (parent === 'formValues') return kindOfLabel(key);
+				if (key === 'customText' && isFieldType(holder.type) && 'fieldMeta' in holder) {
+					const meta = (holder.fieldMeta ?? {}) as IDataObject;
+					return kindOfFieldValue(holder.type, labelOf(meta));
+				}
+				if (parent === 'fieldMeta' && FIELD_META_VALUES.has(key) && isFieldType(holder.type)) {
+					return kindOfFieldValue(holder.type, labelOf(holder));
+				}
+				if (parent === 'field' && key === 'data' && isFieldType(holder.type)) {
+					return kindOfFieldValue(holder.type, undefined);
+				}
+				return undefined;
 			},
 		};
 	},

@@ -30,11 +30,11 @@ import { isObject } from '../shared/credentialTest';
 import { surveyApiTest } from './credentialTest';
 import type { PersonalDataMode } from '../shared/redaction';
 import type { RequestContext } from '../shared/request';
-import { personalDataOption, redactRecords } from '../shared/privacy';
+import { personalDataOption } from '../shared/privacy';
 import type { SurveyAdapter, SurveyEvent } from './adapters';
 import { adapterFor } from './adapters';
 import { answersModeOf, answersOption, shapeAnswers, surveyQuestions } from './answers';
-import { answersGuide, extraPersonalFieldsOption, readExtraFields } from './personalData';
+import { extraPersonalFieldsOption, readExtraFields, redactResponses } from './personalData';
 import { simplifyResponseEvent, simplifyTriggerParameter } from './resources/response/simplify';
 import { surveyLabel } from './resources/surveyLocator';
 import { listSurveys } from './transport';
@@ -160,8 +160,9 @@ function isAutomatic(ctx: IHookFunctions | IWebhookFunctions): boolean {
 /**
  * The event's answers as the Options ask: personal data kept unless the user chose otherwise
  * (a trigger never runs as an agent's tool), then keyed by question id, text or both. What the
- * API sends beyond the documented output is redacted alike: Formbricks' response carries the
- * respondent's meta (user agent, page URL, country) and contact attributes.
+ * API sends beyond the documented output (Formbricks: the response's meta, contact and contact
+ * attributes) is redacted with the answers, as one response, by the rule every Survey operation
+ * follows (`redactResponses`).
  */
 async function shapeEvent(
 	ctx: IWebhookFunctions,
@@ -177,19 +178,17 @@ async function shapeEvent(
 		answersMode === 'id' && mode === 'keep'
 			? []
 			: await surveyQuestions(ctx as unknown as RequestContext, event.surveyId);
-	const extraFields = readExtraFields(options);
-	const [answers] = redactRecords([event.data], mode, { guide: answersGuide(questions), extraFields });
-	const beyond = isObject(event.beyond.response)
-		? {
-				...event.beyond,
-				response: redactRecords([event.beyond.response], mode, {
-					guide: answersGuide(questions, ['data']),
-					extraFields,
-				})[0],
-			}
-		: event.beyond;
-	if (answersMode === 'id') return { data: answers, beyond };
-	return { data: shapeAnswers(answers, questions, answersMode), beyond };
+	const response = isObject(event.beyond.response) ? event.beyond.response : {};
+	const [{ data: answers, ...redactedResponse }] = redactResponses(
+		[{ ...response, data: event.data }],
+		mode,
+		questions,
+		readExtraFields(options),
+	);
+	const beyond = isObject(event.beyond.response) ? { ...event.beyond, response: redactedResponse } : event.beyond;
+	const data = answers as IDataObject;
+	if (answersMode === 'id') return { data, beyond };
+	return { data: shapeAnswers(data, questions, answersMode), beyond };
 }
 
 export class SurveyTrigger implements INodeType {

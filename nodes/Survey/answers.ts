@@ -9,6 +9,8 @@ export interface Question {
 	id: string;
 	headline?: string;
 	type?: string;
+	/** What a free-text question takes (Formbricks' openText: text, email, url, number, phone). */
+	inputType?: string;
 }
 
 /** The Answers option, for an operation's Options collection; absent = by question ID, as the service sends them. */

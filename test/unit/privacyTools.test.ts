@@ -10,7 +10,12 @@ import { HEADLINE_SURVEYS, leakedHeadlineValues } from './fixtures/privacyCorpus
 import {
 	APPLICANT,
 	APPROVER,
-	BOOKMARKS,
+	BOOKMARK_CORPUS_VALUES,
+	BOOKMARK_CREATE_CALLS,
+	bookmarkToolCalls,
+	fileBookmarkCorpus,
+	type FiledBookmarkCorpus,
+	onFirstRecord,
 	DOCUMENT_TITLE,
 	EMAIL_OPTIONS,
 	LIST,
@@ -200,67 +205,21 @@ describe.each([1, 2])('version %i: every operation run as a tool keeps the corpu
 
 	describe('Bookmarks', () => {
 		const run = runner(new Bookmarks(), 'bookmarks');
-		const ids: string[] = [];
-		let listId = '';
-		let otherListId = '';
+		let filed: FiledBookmarkCorpus = { ids: [], listId: '', otherListId: '' };
 
 		beforeAll(async () => {
-			for (const bookmark of BOOKMARKS) {
-				const [created] = await run(
-					{
-						resource: 'bookmark',
-						operation: 'create',
-						type: bookmark.type,
-						url: bookmark.url,
-						text: bookmark.text,
-						title: bookmark.title,
-						tags: bookmark.tags.join(', '),
-						notes: bookmark.note,
-					},
-					false,
-				);
-				ids.push(String(created.id));
-			}
-			const [list] = await run(
-				{ resource: 'list', operation: 'create', name: LIST.name, additionalFields: { description: LIST.description } },
-				false,
-			);
-			listId = String(list.id);
-			const [other] = await run({ resource: 'list', operation: 'create', name: 'Reading' }, false);
-			otherListId = String(other.id);
-			await run({ resource: 'bookmark', operation: 'addToList', recordId: byId(ids[0]), listId: byId(listId) }, false);
+			filed = await fileBookmarkCorpus(run);
 		});
 
 		it('holds every listed value: an ordinary node returns them', async () => {
 			const records = await run({ resource: 'bookmark', operation: 'getMany', returnAll: true }, false);
 			const lists = await run({ resource: 'list', operation: 'getMany', returnAll: true }, false);
-			const bookmarkValues = TOOL_PERSONAL_VALUES.filter((value) =>
-				JSON.stringify([BOOKMARKS, LIST]).toLowerCase().includes(value.toLowerCase()),
-			);
-			expect(leakedToolValues([records, lists])).toEqual(bookmarkValues);
+			expect(leakedToolValues([records, lists])).toEqual(BOOKMARK_CORPUS_VALUES);
 		});
 
-		const record = (operation: string, extra: Parameters = {}) => ({
-			resource: 'bookmark',
-			operation,
-			recordId: byId(ids[0]),
-			...extra,
-		});
+		const record = (operation: string, extra: Parameters = {}) => onFirstRecord(filed, operation, extra);
 
-		it.each([
-			['Get (simplified, the tool’s default)', () => record('get')],
-			['Get (full record)', () => record('get', { simplify: false, options: { simplify: false } })],
-			['Get Many', () => ({ resource: 'bookmark', operation: 'getMany', returnAll: true })],
-			['Search', () => ({ resource: 'bookmark', operation: 'search', query: 'Grace', returnAll: true })],
-			['Update', () => record('update', { updateFields: { favourited: true } })],
-			['Add Tags', () => record('addTags', { tags: 'interview, residency' })],
-			['Remove Tags', () => record('removeTags', { tags: 'interview' })],
-			['Add to List', () => record('addToList', { listId: byId(otherListId) })],
-			['Remove From List', () => record('removeFromList', { listId: byId(otherListId) })],
-			['Tag → Get Many', () => ({ resource: 'tag', operation: 'getMany', returnAll: true })],
-			['List → Get Many', () => ({ resource: 'list', operation: 'getMany', returnAll: true })],
-			['List → Update', () => ({ resource: 'list', operation: 'update', listId: byId(listId), updateFields: { icon: '📖' } })],
-		])('%s', async (_name, parameters) => {
+		it.each(bookmarkToolCalls(() => filed))('%s', async (_name, parameters) => {
 			const output = await run(parameters() as Parameters);
 			expect(output.length).toBeGreaterThan(0);
 			expect(leakedToolValues(output)).toEqual([]);
@@ -277,44 +236,28 @@ describe.each([1, 2])('version %i: every operation run as a tool keeps the corpu
 			const tags = await run({ resource: 'tag', operation: 'getMany', returnAll: true });
 			expect(tags.map((tag) => tag.name)).toEqual(expect.arrayContaining(['reference', 'residency', 'shortlist']));
 			const lists = await run({ resource: 'list', operation: 'getMany', returnAll: true });
-			const ours = lists.find((list) => list.id === listId)!;
+			const ours = lists.find((list) => list.id === filed.listId)!;
 			expect(ours.name).toBe(LIST.name);
 			expect(ours.description).toMatch(/^Contact person: NAME_\d+, EMAIL_\d+$/);
 			const [simple] = await run(record('get'));
-			expect(simple.lists).toEqual([{ id: listId, name: LIST.name }]);
+			expect(simple.lists).toEqual([{ id: filed.listId, name: LIST.name }]);
 		});
 
 		it('Create (link and text) and List → Create', async () => {
-			const output = [
-				...(await run({
-					resource: 'bookmark',
-					operation: 'create',
-					type: 'link',
-					url: 'https://portfolio.example.org/new/ada-lovelace',
-					title: 'Portfolio – Ada Lovelace',
-					notes: BOOKMARKS[0].note,
-				})),
-				...(await run({
-					resource: 'bookmark',
-					operation: 'create',
-					type: 'text',
-					text: BOOKMARKS[1].text!,
-					title: BOOKMARKS[1].title,
-				})),
-				...(await run({ resource: 'list', operation: 'create', name: 'Referees', additionalFields: { description: LIST.description } })),
-			];
+			const output: IDataObject[] = [];
+			for (const call of BOOKMARK_CREATE_CALLS) output.push(...(await run(call as Parameters)));
 			expect(leakedToolValues(output)).toEqual([]);
 			expect(output[2].name).toBe('Referees');
 		});
 
 		it('Delete and List → Delete, with the author’s consent', async () => {
 			const output = [
-				...(await run(record('delete', { recordId: byId(ids[1]), allowAsTool: true }))),
-				...(await run({ resource: 'list', operation: 'delete', listId: byId(listId), allowAsTool: true })),
+				...(await run(record('delete', { recordId: byId(filed.ids[1]), allowAsTool: true }))),
+				...(await run({ resource: 'list', operation: 'delete', listId: byId(filed.listId), allowAsTool: true })),
 			];
 			expect(output).toEqual([
-				{ deleted: true, id: ids[1], alreadyGone: false },
-				{ deleted: true, id: listId, alreadyGone: false },
+				{ deleted: true, id: filed.ids[1], alreadyGone: false },
+				{ deleted: true, id: filed.listId, alreadyGone: false },
 			]);
 		});
 	});

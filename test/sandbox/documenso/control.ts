@@ -32,7 +32,7 @@ export function registerDocumensoControl(
 	const namedRecipient = (
 		request: FastifyRequest,
 		document: Envelope,
-		optional: Record<string, 'string'> = {},
+		optional: Record<string, 'string' | 'array'> = {},
 	) => {
 		const body = checkBody(request.body ?? {}, {
 			optional: { recipientId: 'integer', email: 'string', ...optional },
@@ -96,7 +96,8 @@ export function registerDocumensoControl(
 
 	/**
 	 * A template as a team would set it up in the web app: `{title, recipients?: [{name, role, email?}],
-	 * fields?: [{label, type: TEXT|NUMBER|DATE|CHECKBOX|DROPDOWN, options?}]}`; ids are given.
+	 * fields?: [{label, type: TEXT|NUMBER|DATE|CHECKBOX|DROPDOWN|NAME|EMAIL, options?}]}` (the first
+	 * recipient's; a NAME or EMAIL field, which its signer fills, may go without a label); ids are given.
 	 */
 	app.post('/_sandbox/templates', async (request) => {
 		const body = checkBody(request.body, {
@@ -123,14 +124,17 @@ export function registerDocumensoControl(
 			const at = `fields[${index}]`;
 			const field = checkBody(
 				entry,
-				{ required: { label: 'string', type: 'string' }, optional: { options: 'string[]' } },
+				{ required: { type: 'string' }, optional: { label: 'string', options: 'string[]' } },
 				at,
 			);
 			const type = oneOf(
 				field.type,
-				['TEXT', 'NUMBER', 'DATE', 'CHECKBOX', 'DROPDOWN'] as const,
+				['TEXT', 'NUMBER', 'DATE', 'CHECKBOX', 'DROPDOWN', 'NAME', 'EMAIL'] as const,
 				`${at}.type`,
 			);
+			if (type === 'NAME' || type === 'EMAIL') {
+				return { type, ...(field.label === undefined ? {} : { label: String(field.label) }) };
+			}
 			const choice = type === 'CHECKBOX' || type === 'DROPDOWN';
 			if (choice !== (field.options !== undefined)) {
 				throw badRequest(
@@ -168,12 +172,24 @@ export function registerDocumensoControl(
 		store.open(document, recipient, actorOf(request));
 		return documentView(document);
 	});
+	/** Signs as the recipient; `fields: [{id, value}]` are what the recipient fills in first (their name, a text…). */
 	app.post('/_sandbox/documents/:documentId/sign', async (request) => {
 		const document = findDocument(request);
-		const { recipient } = namedRecipient(request, document);
+		const { recipient, body } = namedRecipient(request, document, { fields: 'array' });
 		mustBePending(document);
 		mustActNow(recipient);
+		const filled = ((body.fields as unknown[] | undefined) ?? []).map((entry, index) => {
+			const at = `fields[${index}]`;
+			const given = checkBody(entry, { required: { id: 'integer', value: 'string' } }, at);
+			const field = document.fields.find(
+				(candidate) => candidate.id === given.id && candidate.recipientId === recipient.id,
+			);
+			if (!field) throw notFound(`Field ${String(given.id)} is not this recipient's`);
+			if (field.inserted) throw conflict(`Field ${field.id} has already been inserted`);
+			return { field, value: String(given.value) };
+		});
 		store.open(document, recipient, actorOf(request));
+		for (const { field, value } of filled) store.insertField(document, recipient, field, value, actorOf(request));
 		store.complete(document, recipient, actorOf(request));
 		return documentView(document);
 	});

@@ -8,6 +8,8 @@
  */
 import { randomBytes } from 'node:crypto';
 
+import { documentPdf } from '../signingPdf';
+
 export const ROLES = ['SIGNER', 'APPROVER', 'VIEWER', 'CC', 'ASSISTANT'] as const;
 export type Role = (typeof ROLES)[number];
 export const STATUSES = ['DRAFT', 'PENDING', 'COMPLETED', 'REJECTED', 'CANCELLED'] as const;
@@ -211,16 +213,43 @@ const documentBase = (envelope: Envelope) => ({
 	documentDataId: envelope.item.documentDataId,
 });
 
+/** The PDF of an envelope's one item: sealed once a document is COMPLETED, the original before. */
+export function envelopePdf(envelope: Envelope, version: 'signed' | 'original'): Buffer {
+	const sealed = version === 'signed' && envelope.status === 'COMPLETED';
+	return documentPdf(
+		{
+			id: String(envelope.legacyId),
+			title: envelope.title,
+			completedAt: envelope.completedAt,
+			recipients: envelope.recipients.map(({ name, role, signingStatus, signedAt }) => ({
+				name,
+				role,
+				signingStatus,
+				signedAt,
+			})),
+		},
+		sealed ? 'signed' : 'original',
+	);
+}
+
+/**
+ * The item's DocumentData as a default install keeps it: in the database, the file in base64
+ * (`BYTES_64`, putFileInDatabase in packages/lib/universal/upload/put-file.server.ts, with
+ * NEXT_PUBLIC_UPLOAD_TRANSPORT="database" as .env.example sets it); `data` is the file now (the
+ * sealed PDF once completed), `initialData` as it was uploaded.
+ */
+const storedFile = (envelope: Envelope) => ({
+	type: 'BYTES_64',
+	id: envelope.item.documentDataId,
+	data: envelopePdf(envelope, 'signed').toString('base64'),
+	initialData: envelopePdf(envelope, 'original').toString('base64'),
+	envelopeItemId: envelope.item.id,
+});
+
 /** ZDocumentSchema: GET /document/{id} and POST /template/use. */
 export const documentView = (envelope: Envelope) => ({
 	...documentBase(envelope),
-	documentData: {
-		type: 'BYTES_64',
-		id: envelope.item.documentDataId,
-		data: '',
-		initialData: '',
-		envelopeItemId: envelope.item.id,
-	},
+	documentData: storedFile(envelope),
 	documentMeta: {
 		...metaCommon(envelope.meta),
 		emailId: null,
@@ -274,13 +303,7 @@ const templateBase = (envelope: Envelope) => ({
 /** ZTemplateSchema (packages/lib/types/template.ts): GET /template/{id}. */
 export const templateView = (envelope: Envelope) => ({
 	...templateBase(envelope),
-	templateDocumentData: {
-		type: 'BYTES_64',
-		id: envelope.item.documentDataId,
-		data: '',
-		initialData: '',
-		envelopeItemId: envelope.item.id,
-	},
+	templateDocumentData: storedFile(envelope),
 	templateMeta: {
 		...metaCommon(envelope.meta),
 		emailId: null,

@@ -16,7 +16,7 @@ export type Prefill = {
 };
 
 /** "yyyy-MM-dd hh:mm a", the template's date format, as luxon writes it (in UTC here). */
-function dateText(date: Date): string {
+export function dateText(date: Date): string {
 	const hours = date.getUTCHours();
 	const twelve = String(hours % 12 === 0 ? 12 : hours % 12).padStart(2, '0');
 	const minutes = String(date.getUTCMinutes()).padStart(2, '0');

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodIssue } from 'zod/v3';
 
-import { contentDisposition, documentPdf } from '../signingPdf';
+import { contentDisposition } from '../signingPdf';
 import { appError, downloadError, plainError } from './errors';
 import {
 	auditLogView,
@@ -17,6 +17,7 @@ import {
 	documentManyView,
 	documentView,
 	type Envelope,
+	envelopePdf,
 	templateManyView,
 	templateView,
 } from './model';
@@ -65,28 +66,9 @@ function page<T>(rows: T[], input: { page?: number; perPage?: number }, defaultP
 const newestFirst = (a: Envelope, b: Envelope) =>
 	b.createdAt.localeCompare(a.createdAt) || b.legacyId - a.legacyId;
 
-/** The PDF of a document's one item: sealed once COMPLETED, the original before. */
-function pdf(document: Envelope, version: 'signed' | 'original') {
-	const sealed = version === 'signed' && document.status === 'COMPLETED';
-	return documentPdf(
-		{
-			id: String(document.legacyId),
-			title: document.title,
-			completedAt: document.completedAt,
-			recipients: document.recipients.map(({ name, role, signingStatus, signedAt }) => ({
-				name,
-				role,
-				signingStatus,
-				signedAt,
-			})),
-		},
-		sealed ? 'signed' : 'original',
-	);
-}
-
 /** handleStaticFileRequest (apps/remix/server/api/files/files.helpers.ts) with isDownload. */
 async function sendPdf(reply: FastifyReply, document: Envelope, version: 'signed' | 'original') {
-	const bytes = pdf(document, version);
+	const bytes = envelopePdf(document, version);
 	const base = document.item.title.replace(/\.pdf$/, '');
 	return await reply
 		.type('application/pdf')

@@ -42,9 +42,11 @@ export interface SlotSpec {
 	email?: string;
 }
 
+/** A field of the first slot: one a document can prefill, or the signer's name or e-mail, which only the signer fills. */
 export type Prefillable =
 	| { id: number; type: 'TEXT' | 'NUMBER' | 'DATE'; label: string }
-	| { id: number; type: 'CHECKBOX' | 'DROPDOWN'; label: string; options: string[] };
+	| { id: number; type: 'CHECKBOX' | 'DROPDOWN'; label: string; options: string[] }
+	| { id: number; type: 'NAME' | 'EMAIL'; label?: string };
 
 const META_TYPE: Partial<Record<FieldType, string>> = {
 	TEXT: 'text',
@@ -52,10 +54,13 @@ const META_TYPE: Partial<Record<FieldType, string>> = {
 	DATE: 'date',
 	CHECKBOX: 'checkbox',
 	DROPDOWN: 'dropdown',
+	NAME: 'name',
+	EMAIL: 'email',
 };
 
 function fieldMeta(spec: Prefillable): Record<string, unknown> {
-	const meta: Record<string, unknown> = { type: META_TYPE[spec.type], label: spec.label };
+	const meta: Record<string, unknown> = { type: META_TYPE[spec.type] };
+	if (spec.label !== undefined) meta.label = spec.label;
 	if (spec.type === 'CHECKBOX') {
 		meta.values = spec.options.map((value, index) => ({ id: index + 1, checked: false, value }));
 		meta.direction = 'vertical';

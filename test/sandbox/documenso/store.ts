@@ -5,10 +5,12 @@
  * deleting. A recipient signing, opening or rejecting changes recipient rows only.
  */
 import type { Deliverer } from '../deliveries';
+import { dateText } from './prefill';
 import { DOCUMENSO_SEED, documensoSeedTemplates } from './seed';
 import {
 	type AuditLog,
 	type Envelope,
+	type Field,
 	mustAct,
 	OWNER,
 	prefixedId,
@@ -272,6 +274,31 @@ export class DocumensoStore {
 		);
 		this.fire('DOCUMENT_OPENED', document);
 		return true;
+	}
+
+	/**
+	 * signFieldWithToken (packages/lib/server-only/field/sign-field-with-token.ts): the value goes
+	 * into the field's `customText` (a DATE field gets the signing time in the document's format, a
+	 * signature field keeps its text empty and the signature apart), the field is inserted, and the
+	 * audit log records the value (DOCUMENT_FIELD_INSERTED, `field: {type, data}`).
+	 */
+	insertField(document: Envelope, recipient: Recipient, field: Field, value: string, actor: Actor): void {
+		const signature = field.type === 'SIGNATURE' || field.type === 'FREE_SIGNATURE';
+		if (!signature) field.customText = field.type === 'DATE' ? dateText(new Date()) : value;
+		field.inserted = true;
+		this.audit(
+			document,
+			'DOCUMENT_FIELD_INSERTED',
+			{
+				recipientEmail: recipient.email,
+				recipientId: recipient.id,
+				recipientName: recipient.name,
+				recipientRole: recipient.role,
+				fieldId: field.secondaryId,
+				field: { type: field.type, data: signature ? value : field.customText },
+			},
+			{ ...actor, recipient },
+		);
 	}
 
 	/**

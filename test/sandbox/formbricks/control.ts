@@ -27,8 +27,26 @@ export interface SpecViolation {
 	errors: string[];
 }
 
-/** The documented API's question types, and one whose answer is a list (name, e-mail, phone…). */
-const ELEMENT_TYPES = [...QUESTION_TYPES, 'contactInfo'] as const;
+/** The documented API's question types, and two whose answer is a list (name, e-mail, phone…; street, city…). */
+const ELEMENT_TYPES = [...QUESTION_TYPES, 'contactInfo', 'address'] as const;
+
+/**
+ * The inputs of the list-answer types, in the order of their answer's positions, each shown and
+ * required with the placeholder Formbricks' editor gives a new element
+ * (`getElementTypes`, apps/web/modules/survey/lib/elements.tsx; `ZSurveyContactInfoElement`,
+ * `ZSurveyAddressElement` in packages/types/surveys/elements.ts).
+ */
+const LIST_INPUTS: Record<string, Record<string, string>> = {
+	contactInfo: { firstName: 'First Name', lastName: 'Last Name', email: 'Email', phone: 'Phone', company: 'Company' },
+	address: {
+		addressLine1: 'Address Line 1',
+		addressLine2: 'Address Line 2',
+		city: 'City',
+		state: 'State',
+		zip: 'Zip',
+		country: 'Country',
+	},
+};
 
 const asI18n = (value: unknown): I18n =>
 	typeof value === 'string' ? { default: value } : (value as I18n);
@@ -78,6 +96,12 @@ function element(value: unknown, at: string): Element {
 					choices: (body.choices as string[]).map((label) => ({ id: createId(), label: asI18n(label) })),
 				}
 			: {}),
+		...Object.fromEntries(
+			Object.entries(LIST_INPUTS[type] ?? {}).map(([input, placeholder]) => [
+				input,
+				{ show: true, required: true, placeholder: { default: placeholder } },
+			]),
+		),
 	};
 }
 
@@ -101,6 +125,8 @@ function answer(question: Element, n: number): unknown {
 			return [`/storage/${FORMBRICKS_SEED.workspaceId}/private/cv-${n}.pdf`];
 		case 'contactInfo':
 			return ['Applicant', String(n), `applicant${n}@example.org`, `+1 555 01${String(n % 100).padStart(2, '0')}`, ''];
+		case 'address':
+			return [`${n} Gallery Road`, '', 'Leeds', '', 'LS1 4AP', 'United Kingdom'];
 		default:
 			return question.inputType === 'email'
 				? `applicant${n}@example.org`
@@ -196,8 +222,10 @@ export function registerControlRoutes(
 		const survey = findSurvey(request);
 		const body = checkBody(request.body, {
 			required: { data: 'object' },
-			optional: { finished: 'boolean', createdAt: 'string', meta: 'object', language: 'string' },
+			optional: { finished: 'boolean', createdAt: 'string', meta: 'object', language: 'string', contact: 'object' },
 		});
+		// A known contact answering (an app survey, or a link with ?userId=): its attributes are copied onto the response.
+		const contact = body.contact as { userId?: unknown; attributes?: unknown } | undefined;
 		const now = nowIso();
 		const response = store.addResponse(
 			responseRow({
@@ -213,6 +241,11 @@ export function registerControlRoutes(
 					country: 'GB',
 				},
 				language: body.language as string | undefined,
+				contact: contact && {
+					id: cuid(),
+					userId: String(contact.userId ?? ''),
+					attributes: (contact.attributes ?? {}) as Record<string, string>,
+				},
 			}),
 		);
 		return { data: responseV1(response, store.urls) };
