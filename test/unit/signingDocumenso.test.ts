@@ -303,7 +303,7 @@ describe('Signing node on Documenso (API v2), against the validating Documenso f
 			expect(use.body.prefillFields).toEqual([
 				{ id: fields.residency.projectTitle, type: 'text', label: 'Project title', value: 'Light studies' },
 				{ id: fields.residency.stipend, type: 'number', label: 'Monthly stipend (EUR)', value: '1200' },
-				{ id: fields.residency.startDate, type: 'date', value: '2027-01-15' },
+				{ id: fields.residency.startDate, type: 'date', value: '2027-01-15T00:00:00' },
 				{ id: fields.residency.housing, type: 'checkbox', label: 'Housing included', value: ['Housing included'] },
 				{ id: fields.residency.studio, type: 'dropdown', label: 'Studio', value: 'North studio' },
 			]);
@@ -322,6 +322,29 @@ describe('Signing node on Documenso (API v2), against the validating Documenso f
 				{ id: expect.any(Number), label: 'Studio', value: 'North studio' },
 			]);
 		});
+
+		// Issue 32 item 12. Documenso writes a prefilled date as DateTime.fromJSDate(new Date(value)) in
+		// the server's own time zone (packages/lib/server-only/template/create-document-from-template.ts):
+		// "2027-01-15" is midnight UTC, which a server west of UTC wrote as the 14th.
+		it.each(['America/Los_Angeles', 'Pacific/Auckland', 'Etc/UTC'])(
+			'a prefilled date is that day at midnight on a server in %s: sent as a date and time without a zone',
+			async (timeZone) => {
+				await documenso.control('/time-zone', 'PUT', { timeZone });
+				const [document] = await json(
+					generate({
+						prefillInput: 'json',
+						prefillFieldsJson: JSON.stringify([{ id: fields.residency.startDate, value: '2027-01-15' }]),
+					}),
+				);
+				const [use] = await posts('/api/v2/template/use');
+				expect(use.body.prefillFields).toEqual([
+					{ id: fields.residency.startDate, type: 'date', value: '2027-01-15T00:00:00' },
+				]);
+				expect(document.prefillFields).toEqual([
+					{ id: expect.any(Number), label: 'Start date', value: '2027-01-15 12:00 AM' },
+				]);
+			},
+		);
 
 		it('checks prefill values against the template before sending, by the field’s label', async () => {
 			await expect(

@@ -98,7 +98,12 @@ function documensoPrefill({ field, value }: PrefillValue): IDataObject {
 	if ((type === 'text' || type === 'number') && typeof meta.placeholder === 'string') {
 		prefill.placeholder = meta.placeholder;
 	}
-	prefill.value = type === 'checkbox' ? (value === 'true' ? ((field.options as string[]) ?? []) : []) : value;
+	if (type === 'checkbox') prefill.value = value === 'true' ? ((field.options as string[]) ?? []) : [];
+	// Documenso writes `DateTime.fromJSDate(new Date(value))` in the server's own time zone
+	// (create-document-from-template.ts). `new Date` reads a date alone as midnight UTC, the day
+	// before on a server west of UTC; a date and time without an offset is the server's midnight.
+	else if (type === 'date') prefill.value = `${value}T00:00:00`;
+	else prefill.value = value;
 	return prefill;
 }
 
