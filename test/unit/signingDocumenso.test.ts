@@ -466,6 +466,56 @@ describe('Signing node on Documenso (API v2), against the validating Documenso f
 			expect(redistribute.body).toEqual({ documentId: document.documentId, recipients: [approver.id] });
 		});
 
+		// Issue 32 item 13. resend-document.ts e-mails every listed recipient but CC who has not signed;
+		// Documenso itself invites viewers and assistants once, and in a SEQUENTIAL document only the
+		// recipient whose turn it is (send-document.ts, recipient/get-is-recipient-turn.ts).
+		it('Resend, All Pending Signers: signers and approvers only, and in a sequential document only whose turn it is', async () => {
+			const person = (name: string, role: string) => ({ name, email: `${name.toLowerCase()}@example.org`, role });
+			const slotsOf = (people: Array<{ name: string; role: string }>) =>
+				people.map(({ name, role }) => ({ name: `${name} slot`, role }));
+			const everyRole = [
+				person('Chair', 'SIGNER'),
+				person('Observer', 'VIEWER'),
+				person('Clerk', 'ASSISTANT'),
+				person('Treasurer', 'APPROVER'),
+				person('Archive', 'CC'),
+			];
+			const inTurns = [person('First', 'SIGNER'), person('Second', 'SIGNER'), person('Third', 'APPROVER')];
+			const documentFor = async (people: typeof everyRole, signingOrder: string) => {
+				const template = await documenso.control<IDataObject>('/templates', 'POST', {
+					title: `${signingOrder} resolution`,
+					signingOrder,
+					recipients: slotsOf(people),
+				});
+				// Each person fills their slot by its id: the node takes no ASSISTANT role of its own.
+				const slotIds = (template.recipients as IDataObject[]).map((slot) => slot.id);
+				const document = await generated({
+					templateId: { mode: 'id', value: String(template.id) },
+					recipientsJson: JSON.stringify(people.map(({ name, email }, index) => ({ name, email, slotId: slotIds[index] }))),
+				});
+				const idOf = (name: string) =>
+					(document.recipients as IDataObject[]).find((recipient) => recipient.name === name)?.recipientId;
+				return { documentId: document.documentId, idOf };
+			};
+			const remind = async (documentId: unknown) =>
+				(await json(operation('resend', { documentId, remind: 'allPending' })))[0].resent;
+
+			const parallel = await documentFor(everyRole, 'PARALLEL');
+			expect(await remind(parallel.documentId)).toEqual([parallel.idOf('Chair'), parallel.idOf('Treasurer')]);
+
+			const sequential = await documentFor(inTurns, 'SEQUENTIAL');
+			expect(await remind(sequential.documentId)).toEqual([sequential.idOf('First')]);
+			await documenso.control(`/documents/${String(sequential.documentId)}/sign`, 'POST', {
+				recipientId: sequential.idOf('First'),
+			});
+			expect(await remind(sequential.documentId)).toEqual([sequential.idOf('Second')]);
+			expect((await posts('/api/v2/document/redistribute')).map((request) => request.body.recipients)).toEqual([
+				[parallel.idOf('Chair'), parallel.idOf('Treasurer')],
+				[sequential.idOf('First')],
+				[sequential.idOf('Second')],
+			]);
+		});
+
 		it('Resend, Chosen Recipients: each once; one who signed is refused before sending', async () => {
 			const document = await generated();
 			const [applicant, approver] = document.recipients as IDataObject[];

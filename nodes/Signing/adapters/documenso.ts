@@ -87,6 +87,34 @@ async function rawDocument(ctx: RequestContext, documentId: string, itemIndex?: 
 
 const statusWords = (status: unknown) => String(status).toLowerCase();
 
+/**
+ * All Pending Signers as Documenso would e-mail them now: the signers and approvers who have not
+ * signed, and in a SEQUENTIAL document only the recipient whose turn it is (sendDocument in
+ * packages/lib/server-only/document/send-document.ts e-mails the first recipient but CC who has
+ * not signed, by signingOrder then id; get-is-recipient-turn.ts lets nobody after them sign).
+ * resend-document.ts itself would e-mail anyone listed but CC: viewers, assistants, and signers
+ * whose turn has not come, who cannot sign yet.
+ */
+function pendingSignersNow(document: IDataObject): number[] {
+	const recipients = ((document.recipients as IDataObject[] | undefined) ?? []).filter(
+		(recipient) => recipient.role !== 'CC' && recipient.signingStatus !== 'SIGNED',
+	);
+	const meta = (document.documentMeta as IDataObject | undefined) ?? {};
+	const order = (recipient: IDataObject) =>
+		typeof recipient.signingOrder === 'number' ? recipient.signingOrder : Number.POSITIVE_INFINITY;
+	const due =
+		meta.signingOrder === 'SEQUENTIAL'
+			? [...recipients].sort((a, b) => order(a) - order(b) || Number(a.id) - Number(b.id)).slice(0, 1)
+			: recipients;
+	return due
+		.filter(
+			(recipient) =>
+				(recipient.role === 'SIGNER' || recipient.role === 'APPROVER') &&
+				recipient.signingStatus === 'NOT_SIGNED',
+		)
+		.map((recipient) => recipient.id as number);
+}
+
 /** A prefill value in /template/use's terms (ZFieldMetaPrefillFieldsSchema): the field's type, a list for a checkbox. */
 function documensoPrefill({ field, value }: PrefillValue): IDataObject {
 	const meta = (field.fieldMeta as IDataObject | undefined) ?? {};
@@ -248,8 +276,7 @@ export const documensoAdapter: SigningAdapter = {
 	 * POST /document/redistribute (document.redistribute, packages/lib/server-only/document/resend-document.ts)
 	 * takes the recipients to remind, at least one, and skips without a word the ones that are not
 	 * on the document, have signed or are CC. So the node reads the document, computes All Pending
-	 * Signers (what resend-document.ts itself keeps: not CC, not signed) and refuses what the
-	 * documented API refuses, before sending.
+	 * Signers (`pendingSignersNow`) and refuses what the documented API refuses, before sending.
 	 */
 	async resend(ctx, documentId, recipientIds, itemIndex) {
 		const document = await rawDocument(ctx, documentId, itemIndex);
@@ -263,14 +290,9 @@ export const documensoAdapter: SigningAdapter = {
 				},
 			);
 		}
-		const recipients = ((document.recipients as IDataObject[] | undefined) ?? []).filter(
-			(recipient) => recipient.role !== 'CC',
-		);
 		let ids: number[];
 		if (recipientIds === 'allPending') {
-			ids = recipients
-				.filter((recipient) => recipient.signingStatus === 'NOT_SIGNED')
-				.map((recipient) => recipient.id as number);
+			ids = pendingSignersNow(document);
 		} else {
 			ids = [...new Set(recipientIds.map((id) => numericId(ctx, id, 'Recipient IDs', itemIndex)))];
 			for (const id of ids) {
