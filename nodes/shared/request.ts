@@ -378,7 +378,7 @@ export function withDescription(
 	text: string | undefined,
 ): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-		if (text) error.description = [error.description, text].filter(Boolean).join(' ');
+		if (text) error.description = [error.description?.replace(/[^.!?]$/, '$&.'), text].filter(Boolean).join(' ');
 		return error;
 	}
 	return new NodeOperationError(ctx.getNode(), error, { itemIndex, description: text });

@@ -278,6 +278,32 @@ describe('Signing node on Documenso (API v2), against the validating Documenso f
 			expect(await posts('/api/v2/template/use')).toEqual([]);
 		});
 
+		// Issue 32 item 16. createDocumentFromTemplate stores the document, then sendDocument refuses a
+		// signer without a signature field (MISSING_SIGNATURE_FIELD, packages/lib/server-only/document/
+		// send-document.ts); the router rethrows it (packages/trpc/server/template-router/router.ts) and
+		// the draft stays, named nowhere in the answer.
+		it('a template Documenso refuses to send (a signer without a signature field) leaves a draft: the error names it', async () => {
+			const template = await documenso.control<IDataObject>('/templates', 'POST', {
+				title: 'Agreement without a signature field',
+				recipients: [{ name: 'Signer', role: 'SIGNER', signatureField: false }],
+			});
+			const error = await run(
+				generate({
+					templateId: { mode: 'id', value: String(template.id) },
+					title: 'Agreement – Ada Lovelace',
+					recipientsJson: JSON.stringify([{ ...ada, role: 'SIGNER' }]),
+				}),
+			).catch((caught: unknown) => caught as NodeApiError);
+			expect(error).toBeInstanceOf(NodeApiError);
+			expect(error.message).toMatch(/answered 400: The following recipients are missing required fields: Ada Lovelace/);
+			const { documents } = await documenso.control<{ documents: IDataObject[] }>('/documents', 'GET');
+			expect(documents.map(({ id, status }) => ({ id, status }))).toEqual([{ id: DOCUMENSO_SEED.firstDocumentId, status: 'DRAFT' }]);
+			expect(error.description).toContain(
+				`POST /api/v2/template/use (MISSING_SIGNATURE_FIELD). Documenso made the document before it refused to send it: it is kept as draft ${DOCUMENSO_SEED.firstDocumentId} ("Agreement – Ada Lovelace")`,
+			);
+			expect(error.description).toContain('Running this item again makes another document.');
+		});
+
 		it('Send Now off leaves a draft: distributeDocument false is sent, not left out', async () => {
 			const [document] = await json(generate({ distribute: false }));
 			expect(document.status).toBe('DRAFT');

@@ -1,8 +1,8 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, NodeApiError } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { credentialBaseUrl } from '../../shared/request';
-import type { RequestContext } from '../../shared/request';
+import { credentialBaseUrl, withDescription } from '../../shared/request';
+import type { RequestContext, ServiceAnswer } from '../../shared/request';
 import { templateNotFoundHint } from '../hints';
 import { signingPages, signingTransport } from '../transport';
 import { DOCUMENSO_CREDENTIAL_PROBE, DOCUMENSO_RECOGNITION } from './documensoCredential';
@@ -135,6 +135,65 @@ function documensoPrefill({ field, value }: PrefillValue): IDataObject {
 	return prefill;
 }
 
+/**
+ * What /template/use answers when it made the document and then could not send it: the router
+ * rethrows sendDocument's AppError (template-router/router.ts; a plain Error becomes
+ * DOCUMENT_SEND_FAILED), and the document stays a draft (send-document.ts: a signer without a
+ * signature field is MISSING_SIGNATURE_FIELD; a recipient who needs an e-mail address
+ * INVALID_REQUEST; too many recipients RECIPIENT_LIMIT_EXCEEDED). Making the document fails
+ * with INVALID_BODY or NOT_FOUND instead, before anything is stored.
+ */
+const SEND_FAILURES = new Set(['MISSING_SIGNATURE_FIELD', 'INVALID_REQUEST', 'RECIPIENT_LIMIT_EXCEEDED', 'DOCUMENT_SEND_FAILED']);
+
+/** The error of /template/use, saying which draft it left when the document was made but not sent. */
+async function withDraftLeft(
+	ctx: RequestContext,
+	used: ServiceAnswer<IDataObject>,
+	sent: { templateId: number; title: string; body: IDataObject },
+	itemIndex: number,
+): Promise<Error> {
+	const error = used.error as NodeApiError;
+	const { code, message } = documensoError(used.body, used.statusCode);
+	if (!code || !SEND_FAILURES.has(code)) return error;
+	const emails = ((sent.body.recipients as IDataObject[] | undefined) ?? []).map((recipient) => String(recipient.email));
+	const draft = await draftLeftBehind(ctx, { templateId: sent.templateId, title: sent.title, emails, message }, itemIndex).catch(
+		() => undefined,
+	);
+	const kept = draft
+		? `Documenso made the document before it refused to send it: it is kept as draft ${String(draft.id)} ("${String(draft.title)}"). Fix what Documenso names (in the template too, for the next documents), then send it with Document → Send, or delete it in Documenso`
+		: `Documenso made the document before it refused to send it, and keeps it as a draft: Document → Get Many with Filters › Status Draft and Template ${sent.templateId} lists it`;
+	return withDescription(ctx, error, itemIndex, `${kept}. Running this item again makes another document.`);
+}
+
+/**
+ * The draft a failed send of /template/use left: its answer does not name it. Among the newest
+ * drafts made from the template, the one with the recipients the error names ("…, id: 123"),
+ * else the newest with the title and addresses sent.
+ */
+async function draftLeftBehind(
+	ctx: RequestContext,
+	sent: { templateId: number; title: string; emails: string[]; message: string },
+	itemIndex: number,
+): Promise<IDataObject | undefined> {
+	const { data: drafts } = await request<DocumensoPage>(ctx, {
+		method: 'GET',
+		path: '/api/v2/document',
+		qs: { templateId: sent.templateId, status: 'DRAFT', perPage: 20 },
+		itemIndex,
+	});
+	const recipientIds = (draft: IDataObject) =>
+		((draft.recipients as IDataObject[] | undefined) ?? []).map((recipient) => Number(recipient.id));
+	const named = [...sent.message.matchAll(/\bid: (\d+)\)/g)].map((match) => Number(match[1]));
+	if (named.length > 0) return drafts.find((draft) => named.some((id) => recipientIds(draft).includes(id)));
+	const emails = (draft: IDataObject) =>
+		((draft.recipients as IDataObject[] | undefined) ?? []).map((recipient) => String(recipient.email).toLowerCase());
+	return drafts.find(
+		(draft) =>
+			(sent.title === '' || draft.title === sent.title) &&
+			sent.emails.every((email) => emails(draft).includes(email.toLowerCase())),
+	);
+}
+
 export const documensoAdapter: SigningAdapter = {
 	api: 'documenso',
 	option: {
@@ -208,13 +267,16 @@ export const documensoAdapter: SigningAdapter = {
 			override: { title: input.title, ...input.meta },
 		};
 		if (prefill.length > 0) body.prefillFields = prefill.map(documensoPrefill);
-		const document = await request(ctx, {
+		const used = await answer(ctx, {
 			method: 'POST',
 			path: '/api/v2/template/use',
 			body,
 			itemIndex,
 			errorHints: { 404: templateNotFoundHint(input.templateId, this.idLooks.template) },
+			acceptStatuses: input.distribute ? [400] : [],
 		});
+		if (used.error) throw await withDraftLeft(ctx, used, { templateId, title: input.title, body }, itemIndex);
+		const document = used.body;
 		return { documentId: document.id, ...documentedDocument(document, baseUrl, teamUrl) };
 	},
 
