@@ -287,13 +287,16 @@ describe('Signing node on Documenso (API v2), against the validating Documenso f
 				title: 'Agreement without a signature field',
 				recipients: [{ name: 'Signer', role: 'SIGNER', signatureField: false }],
 			});
-			const error = await run(
+			const error = (await run(
 				generate({
 					templateId: { mode: 'id', value: String(template.id) },
 					title: 'Agreement – Ada Lovelace',
 					recipientsJson: JSON.stringify([{ ...ada, role: 'SIGNER' }]),
 				}),
-			).catch((caught: unknown) => caught as NodeApiError);
+			).then(
+				() => new Error('the node did not fail'),
+				(caught: unknown) => caught,
+			)) as NodeApiError;
 			expect(error).toBeInstanceOf(NodeApiError);
 			expect(error.message).toMatch(/answered 400: The following recipients are missing required fields: Ada Lovelace/);
 			const { documents } = await documenso.control<{ documents: IDataObject[] }>('/documents', 'GET');

@@ -4,10 +4,12 @@ import { mapConcurrently } from '../../shared/concurrency';
 import { isObject } from '../../shared/credentialTest';
 import type { RequestContext, ServiceAnswer, ServiceRequest } from '../../shared/request';
 import { serviceAnswer, serviceRequest, withDescription } from '../../shared/request';
+import { failedAfterWrite, type WriteOutcome, writeOutcome } from '../../shared/writeOutcome';
+import { lostAnswerHints } from '../hints';
 import { KARAKEEP_CREDENTIAL_PROBE, KARAKEEP_RECOGNITION } from './karakeepCredential';
 import { karakeepWebhooks } from './karakeepWebhooks';
 import { documentedList, documentedRecord, documentedTag, karakeepError } from './karakeepShapes';
-import type { BookmarkAdapter, BookmarkFilters, RecordPage, TagRef } from './types';
+import type { BookmarkAdapter, BookmarkFilters, NewRecord, RecordPage, TagRef } from './types';
 
 /**
  * Karakeep's own REST API v1, as its source answers (commit 7ca5ee2; facts, sources and the tests
@@ -198,7 +200,7 @@ async function readBookmark(ctx: RequestContext, recordId: string, itemIndex?: n
  * Attaches or detaches tags by name. Karakeep's answer is ids only, and a detach lists every
  * existing tag named, also those the record did not have: the record read before (detach) or
  * after (attach) names them, and comes back beside them. Both requests give the same result when
- * repeated, so they may be.
+ * repeated, so they may be. A read after the attach that fails is marked `failedAfterWrite`.
  */
 async function changeTagsOf(
 	ctx: RequestContext,
@@ -217,12 +219,38 @@ async function changeTagsOf(
 	});
 	const ids = (change === 'attach' ? result.attached : result.detached) as unknown;
 	const changed = new Set(Array.isArray(ids) ? ids.map(String) : []);
-	const record = before ?? (await readBookmark(ctx, recordId, itemIndex));
+	let record = before;
+	if (!record) {
+		try {
+			record = await readBookmark(ctx, recordId, itemIndex);
+		} catch (error) {
+			throw failedAfterWrite(error);
+		}
+	}
 	const tags = (Array.isArray(record.tags) ? record.tags : [])
 		.filter(isObject)
 		.filter((tag) => changed.has(String(tag.id)))
 		.map((tag) => ({ ...tag, id: String(tag.id), name: String(tag.name) }) as TagRef);
 	return { tags, record };
+}
+
+/**
+ * What exists after Create stored the record and attaching its tags (Karakeep's request of its
+ * own) failed, and what running the item again would do: a link is found by its URL again, a
+ * text record is stored anew.
+ */
+function createdWithoutTags(record: NewRecord, recordId: string, tags: WriteOutcome): string {
+	const names = (record.tags ?? []).join(', ');
+	const state = {
+		written: `Record ${recordId} was created and its tags (${names}) attached; only reading it back failed: Bookmark → Get ${recordId} shows it.`,
+		unknown: `Record ${recordId} was created; whether its tags (${names}) were attached is unknown, as the answer was lost: Bookmark → Get ${recordId} shows them.`,
+		'not written': `Record ${recordId} was created without its tags (${names}): Karakeep attaches tags in a request of their own, and that request failed.`,
+	}[tags];
+	const attach = tags === 'written' ? '' : ` To attach them, use Bookmark → Add Tags on record ${recordId}`;
+	if (record.type === 'text') {
+		return `${state}${attach}${attach ? '.' : ''} Do not run this item again: a text record is stored anew each time, so that would make a second record.`;
+	}
+	return `${state}${attach ? `${attach}, or run this item again with If URL Exists → Update It (it finds the record by its URL).` : ''}`;
 }
 
 /** Karakeep's 400 for removing a record from a list it is not in (packages/trpc/models/lists.ts `removeBookmark`). */
@@ -249,7 +277,13 @@ export const karakeepAdapter: BookmarkAdapter = {
 		}
 		const body: IDataObject = { type: record.type };
 		for (const key of ['url', 'text', 'title', 'note'] as const) if (record[key] !== undefined) body[key] = record[key];
-		const created = await request(ctx, { method: 'POST', path: '/api/v1/bookmarks', body, itemIndex });
+		const created = await request(ctx, {
+			method: 'POST',
+			path: '/api/v1/bookmarks',
+			body,
+			itemIndex,
+			lostAnswerHint: lostAnswerHints.createRecord(record),
+		});
 		const recordId = String(created.id);
 		// Stored by someone else between the look-up and the create: Karakeep answered the stored record.
 		if (created.alreadyExists === true) {
@@ -261,8 +295,7 @@ export const karakeepAdapter: BookmarkAdapter = {
 			const { record: tagged } = await changeTagsOf(ctx, recordId, record.tags, 'attach', itemIndex);
 			return { ...tagged, listIds: [], alreadyExists: false };
 		} catch (error) {
-			const state = `Record ${recordId} was created, but its tags (${record.tags.join(', ')}) may not be attached: Karakeep attaches tags in a request of their own. Attach them with Bookmark → Add Tags; running this item again with If URL Exists → Update It does it too.`;
-			throw withDescription(ctx, error as Error, itemIndex, state);
+			throw withDescription(ctx, error as Error, itemIndex, createdWithoutTags(record, recordId, writeOutcome(error)));
 		}
 	},
 
@@ -295,9 +328,19 @@ export const karakeepAdapter: BookmarkAdapter = {
 	},
 
 	async updateRecord(ctx, recordId, changes, itemIndex) {
-		await request(ctx, { method: 'PATCH', path: recordPath(recordId), body: { ...changes }, itemIndex });
+		await request(ctx, {
+			method: 'PATCH',
+			path: recordPath(recordId),
+			body: { ...changes },
+			itemIndex,
+			lostAnswerHint: lostAnswerHints.updateRecord(recordId),
+		});
 		// Karakeep's PATCH answers the bare record (no tags, no content): read it whole.
-		return await karakeepAdapter.getRecord(ctx, recordId, itemIndex);
+		try {
+			return await karakeepAdapter.getRecord(ctx, recordId, itemIndex);
+		} catch (error) {
+			throw failedAfterWrite(error);
+		}
 	},
 
 	async deleteRecord(ctx, recordId, itemIndex) {
@@ -329,12 +372,19 @@ export const karakeepAdapter: BookmarkAdapter = {
 			path: '/api/v1/lists',
 			body: { ...fields, icon: fields.icon ?? DEFAULT_LIST_ICON },
 			itemIndex,
+			lostAnswerHint: lostAnswerHints.createList(fields.name),
 		});
 		return documentedList(list, 0);
 	},
 
 	async updateList(ctx, listId, fields, itemIndex) {
-		const list = await request(ctx, { method: 'PATCH', path: listPath(listId), body: { ...fields }, itemIndex });
+		const list = await request(ctx, {
+			method: 'PATCH',
+			path: listPath(listId),
+			body: { ...fields },
+			itemIndex,
+			lostAnswerHint: lostAnswerHints.updateList(listId),
+		});
 		const [counted] = await withCounts(ctx, [list], itemIndex);
 		return counted;
 	},

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { credentialBaseUrl, withDescription } from '../../shared/request';
 import type { RequestContext, ServiceAnswer } from '../../shared/request';
-import { templateNotFoundHint } from '../hints';
+import { lostAnswerHints, templateNotFoundHint } from '../hints';
 import { signingPages, signingTransport } from '../transport';
 import { DOCUMENSO_CREDENTIAL_PROBE, DOCUMENSO_RECOGNITION } from './documensoCredential';
 import type { DocumensoPage } from './documensoShapes';
@@ -272,6 +272,7 @@ export const documensoAdapter: SigningAdapter = {
 			path: '/api/v2/template/use',
 			body,
 			itemIndex,
+			lostAnswerHint: lostAnswerHints.generate(input.templateId, input.title),
 			errorHints: { 404: templateNotFoundHint(input.templateId, this.idLooks.template) },
 			acceptStatuses: input.distribute ? [400] : [],
 		});
@@ -330,6 +331,7 @@ export const documensoAdapter: SigningAdapter = {
 			path: '/api/v2/document/distribute',
 			body: { documentId: document.id as number },
 			itemIndex,
+			lostAnswerHint: lostAnswerHints.send(documentId),
 		});
 		return await this.getDocument(ctx, documentId, itemIndex);
 	},
@@ -383,6 +385,7 @@ export const documensoAdapter: SigningAdapter = {
 			path: '/api/v2/document/redistribute',
 			body: { documentId: document.id as number, recipients: ids },
 			itemIndex,
+			lostAnswerHint: lostAnswerHints.resend(documentId),
 		});
 		return { resent: ids, ...result };
 	},
@@ -401,6 +404,7 @@ export const documensoAdapter: SigningAdapter = {
 			path: '/api/v2/envelope/cancel',
 			body: { envelopeId: String(document.envelopeId) },
 			itemIndex,
+			lostAnswerHint: lostAnswerHints.cancel(documentId),
 			acceptStatuses: [400],
 		});
 		if (cancelled.error) {
