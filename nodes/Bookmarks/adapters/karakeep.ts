@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { mapConcurrently } from '../../shared/concurrency';
 import { isObject } from '../../shared/credentialTest';
@@ -105,6 +106,63 @@ async function tagIdNamed(ctx: RequestContext, name: string, itemIndex?: number)
 	return tag ? String(tag.id) : undefined;
 }
 
+/**
+ * Where the next page of a search starts: Karakeep's search cursor is an offset into results that
+ * move while the index changes (packages/api/routes/bookmarks.ts; searchBookmarks in
+ * packages/trpc/routers/bookmarks.ts pages Meilisearch by offset), so the cursor handed on also
+ * names the last records read, `<offset>:<id>,<id>…`. The next page is read from a few records
+ * before the offset and goes on after the last of them found: a record added before it (the
+ * newest come first) would otherwise come twice, one that left the results would make one skipped.
+ */
+const SEARCH_OVERLAP = 10;
+
+interface SearchCursor {
+	offset: number;
+	lastRead: string[];
+}
+
+function readSearchCursor(cursor: string | null): SearchCursor {
+	const [offset, ids] = (cursor ?? '0').split(':');
+	return { offset: Number.parseInt(offset, 10) || 0, lastRead: ids ? ids.split(',') : [] };
+}
+
+/** One page of search results after the records already read, each record once. */
+async function searchPage(
+	ctx: RequestContext,
+	route: Route,
+	page: { limit: number; cursor: string | null },
+	itemIndex?: number,
+): Promise<KarakeepPage> {
+	const { offset, lastRead } = readSearchCursor(page.cursor);
+	const start = lastRead.length > 0 ? Math.max(0, offset - SEARCH_OVERLAP) : offset;
+	const limit = Math.min(Math.max(page.limit, 1) + offset - start, PAGE_SIZE);
+	const qs: IDataObject = { ...route.qs, limit };
+	if (start > 0) qs.cursor = String(start);
+	const { bookmarks, nextCursor } = await request<KarakeepPage>(ctx, { method: 'GET', path: route.path, qs, itemIndex });
+	let after = 0;
+	if (lastRead.length > 0 && bookmarks.length > 0) {
+		const read = new Set(lastRead);
+		bookmarks.forEach((bookmark, index) => {
+			if (read.has(String(bookmark.id))) after = index + 1;
+		});
+		if (after === 0) {
+			throw new NodeOperationError(ctx.getNode(), 'The search results kept changing while they were read', {
+				itemIndex,
+				description:
+					'So many records were added to the results or left them between two pages that the next page could not be placed after the records already read, which would have returned some twice or skipped some. Run the node again.',
+			});
+		}
+	}
+	const next =
+		nextCursor === null
+			? null
+			: `${start + bookmarks.length}:${bookmarks
+					.slice(-SEARCH_OVERLAP)
+					.map((bookmark) => String(bookmark.id))
+					.join(',')}`;
+	return { bookmarks: bookmarks.slice(after), nextCursor: next };
+}
+
 async function routePage(
 	ctx: RequestContext,
 	route: Route,
@@ -112,9 +170,14 @@ async function routePage(
 	page: { limit: number; cursor: string | null },
 	itemIndex?: number,
 ): Promise<RecordPage> {
-	const qs: IDataObject = { ...route.qs, limit: Math.min(Math.max(page.limit, 1), PAGE_SIZE) };
-	if (page.cursor) qs.cursor = page.cursor;
-	const { bookmarks, nextCursor } = await request<KarakeepPage>(ctx, { method: 'GET', path: route.path, qs, itemIndex });
+	let answered: KarakeepPage;
+	if (route.kind === 'search') answered = await searchPage(ctx, route, page, itemIndex);
+	else {
+		const qs: IDataObject = { ...route.qs, limit: Math.min(Math.max(page.limit, 1), PAGE_SIZE) };
+		if (page.cursor) qs.cursor = page.cursor;
+		answered = await request<KarakeepPage>(ctx, { method: 'GET', path: route.path, qs, itemIndex });
+	}
+	const { bookmarks, nextCursor } = answered;
 	let records = bookmarks.map((bookmark) => documentedRecord(bookmark));
 	if (filters.listId && route.kind === 'search') records = await karakeepAdapter.withListIds(ctx, records, itemIndex);
 	return { records: keepMatching(records, filters, route), nextCursor: nextCursor ?? null };
