@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
 import { type AddressInfo, createServer } from 'node:net';
 
 import type { IHttpRequestMethods } from 'n8n-workflow';

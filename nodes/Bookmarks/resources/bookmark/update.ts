@@ -105,13 +105,14 @@ export async function update(this: IExecuteFunctions, itemIndex: number): Promis
 		try {
 			return await adapter.updateRecord(this, recordId, body, itemIndex);
 		} catch (error) {
-			// The change went through; only the read that follows it (Karakeep) failed.
-			if (writeOutcome(error) !== 'written') throw error;
+			// Written: the change went through, and only the read that follows it (Karakeep) failed.
 			throw withDescription(
 				this,
 				error as Error,
 				itemIndex,
-				`Record ${recordId} was changed as asked; only reading it back failed: Bookmark → Get shows it as it is now.`,
+				writeOutcome(error) === 'written'
+					? `Record ${recordId} was changed as asked; only reading it back failed: Bookmark → Get shows it as it is now.`
+					: undefined,
 			);
 		}
 	});
