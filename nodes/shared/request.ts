@@ -220,7 +220,7 @@ export const answerWasLost = (error: unknown): boolean => error instanceof Error
 function lostAnswerAdvice(serviceName: string, request: ServiceRequest): string {
 	const effect =
 		request.method === 'POST'
-			? 'what it creates or sends may have been created or sent'
+			? 'what it was to create or send may have been created or sent'
 			: 'the change may have been made';
 	const check = request.lostAnswerHint ?? `Check in the ${serviceName} before running this item again.`;
 	return `The ${serviceName} may have carried it out before the answer was lost: ${effect}. It was not sent again, so that it is not done twice. ${check}`;
@@ -385,7 +385,7 @@ export async function serviceAnswer<T = IDataObject>(
 		// A gateway's 502/503/504 leaves the outcome unknown, as a cut connection does.
 		if (RETRIABLE_SERVER_STATUSES.has(statusCode)) {
 			lostAnswers.add(error);
-			if (!repeatable) error.description = `${error.description}. ${lostAnswerAdvice(serviceName, request)}`;
+			if (!repeatable) error.description = withSentence(error.description, lostAnswerAdvice(serviceName, request));
 		}
 		if (request.acceptStatuses?.includes(statusCode)) {
 			return { statusCode, body: body as T, headers, repeated, error };
@@ -409,6 +409,10 @@ export async function serviceRequest<T = IDataObject>(
 	return (answer.error ? undefined : answer.body) as T;
 }
 
+/** A description with a sentence added, the one before it ended with a full stop. */
+const withSentence = (description: string | null | undefined, text: string) =>
+	[description?.replace(/[^.!?]$/, '$&.'), text].filter(Boolean).join(' ');
+
 /**
  * The node's error with `text` added to its description, e.g. what a write that failed half-way
  * had already changed. Errors of other kinds become a NodeOperationError for the item.
@@ -420,7 +424,7 @@ export function withDescription(
 	text: string | undefined,
 ): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-		if (text) error.description = [error.description?.replace(/[^.!?]$/, '$&.'), text].filter(Boolean).join(' ');
+		if (text) error.description = withSentence(error.description, text);
 		return error;
 	}
 	return new NodeOperationError(ctx.getNode(), error, { itemIndex, description: text });

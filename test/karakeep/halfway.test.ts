@@ -80,7 +80,7 @@ describe('Bookmark → Create with tags: the record is stored, then the tags in 
 		mock.failNext({ method: 'POST', path: /^\/api\/v1\/bookmarks$/, drop: true, afterHandling: true });
 		const error = await failure({ resource: 'bookmark', operation: 'create', type: 'link', url });
 		expect(error.message).toMatch(/^The answer of the Karakeep server was lost: /);
-		expect(error.description).toContain('what it creates or sends may have been created or sent');
+		expect(error.description).toContain('what it was to create or send may have been created or sent');
 		expect(error.description).toContain('Running this item again with If URL Exists → Return Existing (the default) or Update It finds the record');
 		const [record] = await run({ resource: 'bookmark', operation: 'create', type: 'link', url });
 		expect(record.alreadyExists).toBe(true);

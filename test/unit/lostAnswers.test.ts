@@ -19,7 +19,7 @@ import { sandboxControl } from './helpers/sandbox';
 
 jest.setTimeout(60_000);
 
-const MAY_EXIST = 'may have carried it out before the answer was lost: what it creates or sends may have been created or sent. It was not sent again, so that it is not done twice.';
+const MAY_EXIST = 'may have carried it out before the answer was lost: what it was to create or send may have been created or sent. It was not sent again, so that it is not done twice.';
 const cutAfterHandling = (path: string) => ({ status: 502, count: 1, afterHandling: true, drop: true, path });
 
 const failure = async (run: () => Promise<unknown>): Promise<NodeApiError> =>

@@ -118,7 +118,7 @@ describe('which requests are sent again after a server error or a lost connectio
 		}).catch((caught: unknown) => caught)) as NodeApiError;
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.description).toContain(
-			'may have carried it out before the answer was lost: what it creates or sends may have been created or sent. It was not sent again, so that it is not done twice. Get Many shows whether it was stored.',
+			'may have carried it out before the answer was lost: what it was to create or send may have been created or sent. It was not sent again, so that it is not done twice. Get Many shows whether it was stored.',
 		);
 		// It was stored, once: a text record sent twice would be stored twice.
 		const listed = await send('GET', '/api/v1/bookmarks', { qs: { limit: 100 } });
