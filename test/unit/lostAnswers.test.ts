@@ -17,8 +17,6 @@ import { DOCUMENSO_SEED, type DocumensoHarness, startDocumensoHarness } from './
 import { type FormbricksHarness, startFormbricksHarness } from './helpers/formbricks';
 import { sandboxControl } from './helpers/sandbox';
 
-jest.setTimeout(60_000);
-
 const MAY_EXIST = 'may have carried it out before the answer was lost: what it was to create or send may have been created or sent. It was not sent again, so that it is not done twice.';
 const cutAfterHandling = (path: string) => ({ status: 502, count: 1, afterHandling: true, drop: true, path });
 
