@@ -49,6 +49,11 @@ export interface ServiceRequest {
 	 * default the methods that are safe to repeat (GET, HEAD, PUT, DELETE) are; POST and PATCH never.
 	 */
 	repeatable?: boolean;
+	/**
+	 * For a request that is not repeated: how to find out whether it was carried out after its
+	 * answer was lost, e.g. where the record it creates would be listed. Said in the error.
+	 */
+	lostAnswerHint?: string;
 	/** Milliseconds to wait for the service to start answering (and between two parts of the answer). */
 	timeoutMs?: number;
 	/** How the platform limits a key's requests (see `RateBudget`); the contract's rule when not given. */
@@ -198,18 +203,50 @@ function apiError(
 	);
 }
 
-function networkError(ctx: RequestContext, serviceName: string, request: ServiceRequest, error: Error): NodeApiError {
+/** Errors of requests whose answer was lost (a cut connection, a timeout, a gateway's 502/503/504). */
+const lostAnswers = new WeakSet<Error>();
+
+/** Whether the request that failed with this error may have been carried out all the same: its answer was lost. */
+export const answerWasLost = (error: unknown): boolean => error instanceof Error && lostAnswers.has(error);
+
+/**
+ * What the error of a request that is not repeated says when its answer was lost: it may have
+ * been carried out, it was not sent again, and how to find out (`lostAnswerHint`).
+ */
+function lostAnswerAdvice(serviceName: string, request: ServiceRequest): string {
+	const effect =
+		request.method === 'POST'
+			? 'what it was to create or send may have been created or sent'
+			: 'the change may have been made';
+	const check = request.lostAnswerHint ?? `Check in the ${serviceName} before running this item again.`;
+	return `The ${serviceName} may have carried it out before the answer was lost: ${effect}. It was not sent again, so that it is not done twice. ${check}`;
+}
+
+function networkError(
+	ctx: RequestContext,
+	serviceName: string,
+	request: ServiceRequest,
+	error: Error,
+	repeatable: boolean,
+): NodeApiError {
 	const withCode = error as Error & { code?: string; cause?: { code?: string } };
 	const code = withCode.code ?? withCode.cause?.code;
 	const unreachable = code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
+	const lost = !unreachable && !repeatable;
 	// The code stays out of the error object: NodeApiError would replace our message with its generic one.
-	return new NodeApiError(ctx.getNode(), { message: error.message } as JsonObject, {
+	const failed = new NodeApiError(ctx.getNode(), { message: error.message } as JsonObject, {
 		message: unreachable
 			? `The ${serviceName} cannot be reached: check the Base URL in the credential`
-			: `The request to the ${serviceName} failed: ${error.message}`,
-		description: `${request.method} ${request.path}${code ? ` (${code})` : ''}`,
+			: lost
+				? `The answer of the ${serviceName} was lost: ${error.message}`
+				: `The request to the ${serviceName} failed: ${error.message}`,
+		description: [`${request.method} ${request.path}${code ? ` (${code})` : ''}`, lost && lostAnswerAdvice(serviceName, request)]
+			.filter(Boolean)
+			.join('. '),
 		itemIndex: request.itemIndex,
 	});
+	if (!unreachable) lostAnswers.add(failed);
+	return failed;
 }
 
 /** The credential's Base URL, without a trailing slash. */
@@ -383,7 +420,7 @@ export async function serviceAnswer<T = IDataObject>(
 		} catch (error) {
 			if (signal?.aborted) throw cancelled();
 			if (!repeatable || serverErrorRetries >= policy.maxServerErrorRetries) {
-				throw networkError(ctx, serviceName, request, error as Error);
+				throw networkError(ctx, serviceName, request, error as Error, repeatable);
 			}
 			await backoff();
 			continue;
@@ -420,6 +457,11 @@ export async function serviceAnswer<T = IDataObject>(
 		}
 		const body = await readErrorBody(response.body);
 		const error = apiError(ctx, serviceName, request, statusCode, body);
+		// A gateway's 502/503/504 leaves the outcome unknown, as a cut connection does.
+		if (RETRIABLE_SERVER_STATUSES.has(statusCode)) {
+			lostAnswers.add(error);
+			if (!repeatable) error.description = withSentence(error.description, lostAnswerAdvice(serviceName, request));
+		}
 		if (request.acceptStatuses?.includes(statusCode)) {
 			return { statusCode, body: body as T, headers, repeated, error };
 		}
@@ -442,6 +484,10 @@ export async function serviceRequest<T = IDataObject>(
 	return (answer.error ? undefined : answer.body) as T;
 }
 
+/** A description with a sentence added, the one before it ended with a full stop. */
+const withSentence = (description: string | null | undefined, text: string) =>
+	[description?.replace(/[^.!?]$/, '$&.'), text].filter(Boolean).join(' ');
+
 /**
  * The node's error with `text` added to its description, e.g. what a write that failed half-way
  * had already changed. Errors of other kinds become a NodeOperationError for the item.
@@ -453,7 +499,7 @@ export function withDescription(
 	text: string | undefined,
 ): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-		if (text) error.description = [error.description, text].filter(Boolean).join(' ');
+		if (text) error.description = withSentence(error.description, text);
 		return error;
 	}
 	return new NodeOperationError(ctx.getNode(), error, { itemIndex, description: text });

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { documentedOption } from '../../shared/adapterRegistry';
 import { DOCUMENTED_API } from '../../shared/apiChoice';
 import { isObject } from '../../shared/credentialTest';
-import { dateQuery, managementV1 } from './managementV1';
+import { dateQuery, HOOK_LOST_ANSWER_HINT, managementV1 } from './managementV1';
 import type { RemoteHook, ResponsePage, ResponsePageQuery, SurveyAdapter, SurveyEvent } from './types';
 
 const SERVICE = 'survey service';
@@ -88,6 +88,7 @@ export const documentedAdapter: SurveyAdapter = {
 			path: '/api/v1/webhooks',
 			body: { url, triggers, surveyIds, source: 'n8n' },
 			errorHints: { 404: MANUAL_HINT, 405: MANUAL_HINT },
+			lostAnswerHint: HOOK_LOST_ANSWER_HINT,
 		});
 		return data;
 	},

@@ -6,7 +6,7 @@ import { mapConcurrently, type RequestPacer } from '../../shared/concurrency';
 import type { RequestContext } from '../../shared/request';
 import { FORMBRICKS_CREDENTIAL_PROBE, FORMBRICKS_RECOGNITION } from './formbricksCredential';
 import { documentedEvent, documentedSurvey, formbricksError } from './formbricksShapes';
-import { dateQuery, managementV1 } from './managementV1';
+import { dateQuery, HOOK_LOST_ANSWER_HINT, managementV1 } from './managementV1';
 import type { RemoteHook, ResponsePage, ResponsePageQuery, SurveyAdapter } from './types';
 
 /**
@@ -160,6 +160,7 @@ export const formbricksAdapter: SurveyAdapter = {
 			method: 'POST',
 			path: '/api/v1/webhooks',
 			body: { url, triggers, surveyIds, workspaceId, source: 'n8n', name },
+			lostAnswerHint: HOOK_LOST_ANSWER_HINT,
 		});
 		return data;
 	},

@@ -7,6 +7,13 @@ import { serviceAnswer, serviceRequest } from '../../shared/request';
 import type { ResponseDateFilter } from './types';
 
 /**
+ * After the answer to a webhook registration was lost (it is not sent again): a webhook for
+ * the URL may exist; the trigger's next activation replaces any webhook for its URL it does not know.
+ */
+export const HOOK_LOST_ANSWER_HINT =
+	'A webhook for this URL may now be registered without the trigger knowing its secret. Activate the workflow again: activation deletes any webhook for this URL it does not know, then registers its own.';
+
+/**
  * The routes the documented API shares with Formbricks' management API v1, which the survey
  * seed was modelled on: the same paths, the same `{ data }` answers. Each adapter gives its own
  * words for the service, its own reading of error bodies and its platform's rate limit.

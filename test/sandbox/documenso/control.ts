@@ -6,8 +6,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import { badRequest, checkBody, conflict, httpUrl, nonEmpty, notFound, oneOf } from '../validation';
-import { documentView, mustAct, ROLES, templateView, type Envelope, type Recipient } from './model';
-import { buildTemplate, type Prefillable } from './seed';
+import {
+	documentView,
+	type Envelope,
+	inSigningOrder,
+	isTurnOf,
+	mustAct,
+	type Recipient,
+	ROLES,
+	templateView,
+} from './model';
+import { buildTemplate, type Prefillable, signedSlots } from './seed';
 import type { Actor, DocumensoStore } from './store';
 import { WEBHOOK_EVENTS, type WebhookEvent } from './webhooks';
 
@@ -90,6 +99,17 @@ export function registerDocumensoControl(
 		return endpoint;
 	});
 	app.get('/_sandbox/deliveries', async () => deliveries());
+	/** The server's time zone (its TZ): `{timeZone}`, an IANA name; `Etc/UTC` after a reset. */
+	app.put('/_sandbox/time-zone', async (request) => {
+		const body = checkBody(request.body, { required: { timeZone: 'string' } });
+		try {
+			new Intl.DateTimeFormat('en-US', { timeZone: String(body.timeZone) });
+		} catch {
+			throw badRequest(`"${String(body.timeZone)}" is not a time zone`);
+		}
+		store.timeZone = String(body.timeZone);
+		return { timeZone: store.timeZone };
+	});
 	app.get('/_sandbox/documents', async () => ({
 		documents: [...store.documents.values()].map(documentView),
 	}));
@@ -102,21 +122,29 @@ export function registerDocumensoControl(
 	app.post('/_sandbox/templates', async (request) => {
 		const body = checkBody(request.body, {
 			required: { title: 'string' },
-			optional: { recipients: 'array', fields: 'array' },
+			optional: { recipients: 'array', fields: 'array', signingOrder: 'string' },
 		});
+		const signingOrder =
+			body.signingOrder === undefined
+				? undefined
+				: oneOf(body.signingOrder, ['PARALLEL', 'SEQUENTIAL'] as const, 'signingOrder');
 		const slots = (
 			(body.recipients as unknown[] | undefined) ?? [{ name: 'Signer', role: 'SIGNER' }]
 		).map((entry, index) => {
 			const at = `recipients[${index}]`;
 			const slot = checkBody(
 				entry,
-				{ required: { name: 'string', role: 'string' }, optional: { email: 'string' } },
+				{
+					required: { name: 'string', role: 'string' },
+					optional: { email: 'string', signatureField: 'boolean' },
+				},
 				at,
 			);
 			return {
 				name: String(slot.name),
 				role: oneOf(slot.role, ROLES, `${at}.role`),
 				...(slot.email === undefined ? {} : { email: String(slot.email) }),
+				...(slot.signatureField === false ? { signatureField: false } : {}),
 			};
 		});
 		if (slots.length === 0) throw badRequest('A template needs at least one recipient');
@@ -147,9 +175,7 @@ export function registerDocumensoControl(
 				options: field.options as string[],
 			};
 		});
-		const signers = slots.filter(
-			(slot) => slot.role === 'SIGNER' || slot.role === 'APPROVER',
-		).length;
+		const signers = signedSlots(slots).length;
 		const ids = store.templateIds(slots.length, fields.length + signers);
 		const template = buildTemplate({
 			id: ids.template,
@@ -160,6 +186,7 @@ export function registerDocumensoControl(
 				(field, index) => ({ ...field, id: ids.fieldIds[index] }) as Prefillable,
 			),
 			signatureFieldIds: ids.fieldIds.slice(fields.length),
+			signingOrder,
 		});
 		store.templates.set(template.legacyId, template);
 		return templateView(template);
@@ -178,6 +205,12 @@ export function registerDocumensoControl(
 		const { recipient, body } = namedRecipient(request, document, { fields: 'array' });
 		mustBePending(document);
 		mustActNow(recipient);
+		// RECIPIENT_OUT_OF_TURN (complete-document-with-token.ts) in a SEQUENTIAL document.
+		if (!isTurnOf(document, recipient)) {
+			throw badRequest(
+				`Recipient ${recipient.id} attempted to complete the document before it was their turn`,
+			);
+		}
 		const filled = ((body.fields as unknown[] | undefined) ?? []).map((entry, index) => {
 			const at = `fields[${index}]`;
 			const given = checkBody(entry, { required: { id: 'integer', value: 'string' } }, at);
@@ -210,7 +243,7 @@ export function registerDocumensoControl(
 		const document = findDocument(request);
 		if (request.body !== undefined) checkBody(request.body, {});
 		mustBePending(document);
-		for (const recipient of document.recipients.filter(mustAct)) {
+		for (const recipient of inSigningOrder(document).filter(mustAct)) {
 			if (document.status !== 'PENDING') break;
 			store.open(document, recipient, actorOf(request));
 			store.complete(document, recipient, actorOf(request));

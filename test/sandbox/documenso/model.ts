@@ -406,3 +406,42 @@ export const auditLogView = (envelope: Envelope, entry: AuditLog) => ({
 /** Roles whose action completes a document: everyone but CC (complete-document-with-token.ts). */
 export const mustAct = (recipient: Recipient) =>
 	recipient.role !== 'CC' && recipient.signingStatus !== 'SIGNED';
+
+/**
+ * The recipients in signing order: `signingOrder` ascending, none last, then by id (the order
+ * sendDocument and completeDocumentWithToken read them in).
+ */
+export const inSigningOrder = (envelope: Envelope): Recipient[] =>
+	[...envelope.recipients].sort(
+		(a, b) =>
+			(a.signingOrder ?? Number.POSITIVE_INFINITY) - (b.signingOrder ?? Number.POSITIVE_INFINITY) ||
+			a.id - b.id,
+	);
+
+/**
+ * Whether it is this recipient's turn (getIsRecipientsTurnToSign,
+ * packages/lib/server-only/recipient/get-is-recipient-turn.ts): always in a PARALLEL document; in a
+ * SEQUENTIAL one once everyone before them but CC has signed.
+ */
+export function isTurnOf(envelope: Envelope, recipient: Recipient): boolean {
+	if (envelope.meta.signingOrder !== 'SEQUENTIAL') return true;
+	const order = inSigningOrder(envelope);
+	return order
+		.slice(0, order.indexOf(recipient))
+		.every((before) => before.role === 'CC' || before.signingStatus === 'SIGNED');
+}
+
+/**
+ * The signers without a signature field, which sendDocument refuses to send
+ * (getRecipientsWithMissingFields, packages/lib/utils/recipients.ts: SIGNERs only).
+ */
+export const signersWithoutSignatureField = (envelope: Envelope): Recipient[] =>
+	envelope.recipients.filter(
+		(recipient) =>
+			recipient.role === 'SIGNER' &&
+			!envelope.fields.some(
+				(field) =>
+					field.recipientId === recipient.id &&
+					(field.type === 'SIGNATURE' || field.type === 'FREE_SIGNATURE'),
+			),
+	);

@@ -18,6 +18,7 @@ import {
 	documentView,
 	type Envelope,
 	envelopePdf,
+	signersWithoutSignatureField,
 	templateManyView,
 	templateView,
 } from './model';
@@ -49,6 +50,23 @@ const pagingRules = (input: { page?: number; perPage?: number }): ZodIssue[] => 
 			]
 		: []),
 ];
+
+/**
+ * sendDocument's refusal of a signer without a signature field (send-document.ts,
+ * getRecipientsWithMissingFields): AppError MISSING_SIGNATURE_FIELD, 400.
+ */
+function mustHaveSignatureFields(procedure: string, document: Envelope): void {
+	const missing = signersWithoutSignatureField(document);
+	if (missing.length === 0) return;
+	const described = missing
+		.map((r) => (r.name ? `${r.name} (${r.email}, id: ${r.id})` : `${r.email} (id: ${r.id})`))
+		.join(', ');
+	throw appError(
+		procedure,
+		'MISSING_SIGNATURE_FIELD',
+		`The following recipients are missing required fields: ${described}. Signers must have at least one signature field.`,
+	);
+}
 
 /** FindResultResponse: `{data, count, currentPage, perPage, totalPages}`. */
 function page<T>(rows: T[], input: { page?: number; perPage?: number }, defaultPerPage: number) {
@@ -168,13 +186,18 @@ export function registerDocumensoRoutes(app: FastifyInstance, store: DocumensoSt
 					);
 				}
 			}
-			const prefill = checkPrefill(procedure, template, input.prefillFields ?? []);
+			const prefill = checkPrefill(procedure, template, input.prefillFields ?? [], store.timeZone);
 			const document = store.createFromTemplate(
 				template,
 				{ ...input, prefill: (fieldId) => prefill.get(fieldId) },
 				actorOf(request),
 			);
-			if (input.distributeDocument) store.send(document, actorOf(request));
+			// The draft is made first and stays when sending fails: the router rethrows an AppError
+			// of sendDocument as it is (template-router/router.ts, createDocumentFromTemplate).
+			if (input.distributeDocument) {
+				mustHaveSignatureFields(procedure, document);
+				store.send(document, actorOf(request));
+			}
 			return documentView(document);
 		},
 		// ZCreateDocumentFromTemplateRequestSchema's own rules (template-router/schema.ts).
@@ -253,6 +276,7 @@ export function registerDocumensoRoutes(app: FastifyInstance, store: DocumensoSt
 		if (['COMPLETED', 'REJECTED', 'CANCELLED'].includes(document.status)) {
 			throw plainError(procedure, 'Can not send completed document');
 		}
+		mustHaveSignatureFields(procedure, document);
 		if (input.meta) {
 			const { subject, message, redirectUrl } = input.meta;
 			document.meta.subject = subject ?? document.meta.subject;

@@ -40,7 +40,15 @@ export interface SlotSpec {
 	role: Role;
 	/** The address the team gave the slot; Documenso's placeholder when absent. */
 	email?: string;
+	/** False for a signer the team gave no signature field (Documenso then refuses to send). */
+	signatureField?: boolean;
 }
+
+/** The slots that get a signature field: every SIGNER and APPROVER unless told otherwise. */
+export const signedSlots = <T extends Pick<SlotSpec, 'role' | 'signatureField'>>(slots: T[]) =>
+	slots.filter(
+		(slot) => (slot.role === 'SIGNER' || slot.role === 'APPROVER') && slot.signatureField !== false,
+	);
 
 /** A field of the first slot: one a document can prefill, or the signer's name or e-mail, which only the signer fills. */
 export type Prefillable =
@@ -99,9 +107,10 @@ export function buildTemplate(spec: {
 	slots: SlotSpec[];
 	prefillable: Prefillable[];
 	signatureFieldIds: number[];
+	signingOrder?: 'PARALLEL' | 'SEQUENTIAL';
 }): Envelope {
 	const envelopeId = prefixedId('envelope');
-	const signers = spec.slots.filter((slot) => slot.role === 'SIGNER' || slot.role === 'APPROVER');
+	const signers = signedSlots(spec.slots);
 	return {
 		id: envelopeId,
 		type: 'TEMPLATE',
@@ -125,7 +134,7 @@ export function buildTemplate(spec: {
 			dateFormat: 'yyyy-MM-dd hh:mm a',
 			language: 'en',
 			distributionMethod: 'EMAIL',
-			signingOrder: 'PARALLEL',
+			signingOrder: spec.signingOrder ?? 'PARALLEL',
 		},
 		recipients: spec.slots.map((slot, index) => ({
 			id: slot.id,

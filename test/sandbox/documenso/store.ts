@@ -11,6 +11,7 @@ import {
 	type AuditLog,
 	type Envelope,
 	type Field,
+	inSigningOrder,
 	mustAct,
 	OWNER,
 	prefixedId,
@@ -45,6 +46,11 @@ export class DocumensoStore {
 	templates = new Map<number, Envelope>();
 	documents = new Map<number, Envelope>();
 	endpoints: WebhookEndpoint[] = [];
+	/**
+	 * The server's own time zone (its TZ), which Documenso's luxon reads and writes dates in where
+	 * nothing else is said (create-document-from-template.ts, DateTime.fromJSDate).
+	 */
+	timeZone = 'Etc/UTC';
 	private nextDocumentId = 0;
 	private nextRecipientId = 0;
 	private nextFieldId = 0;
@@ -68,6 +74,7 @@ export class DocumensoStore {
 		);
 		this.documents = new Map();
 		this.endpoints = this.initialEndpoints.map((endpoint) => this.endpoint(endpoint));
+		this.timeZone = 'Etc/UTC';
 		this.nextDocumentId = DOCUMENSO_SEED.firstDocumentId;
 		this.nextRecipientId = 101;
 		this.nextFieldId = 1001;
@@ -215,7 +222,9 @@ export class DocumensoStore {
 	/**
 	 * sendDocument (packages/lib/server-only/document/send-document.ts): PENDING, DOCUMENT_SENT,
 	 * then one invitation e-mail per recipient not yet sent (send.signing.requested.email, a job
-	 * of its own: the webhook's payload still shows them NOT_SENT).
+	 * of its own: the webhook's payload still shows them NOT_SENT); in a SEQUENTIAL document only
+	 * to the first recipient but CC who has not signed. The route checks the signature fields
+	 * first (`signersWithoutSignatureField`).
 	 */
 	send(document: Envelope, actor: Actor): void {
 		if (document.recipients.every((recipient) => !mustAct(recipient))) {
@@ -227,7 +236,13 @@ export class DocumensoStore {
 		document.updatedAt = now();
 		this.fire('DOCUMENT_SENT', document);
 		if (document.meta.distributionMethod !== 'EMAIL') return;
-		for (const recipient of document.recipients) {
+		const toNotify =
+			document.meta.signingOrder === 'SEQUENTIAL'
+				? inSigningOrder(document)
+						.filter((recipient) => recipient.role !== 'CC' && recipient.signingStatus === 'NOT_SIGNED')
+						.slice(0, 1)
+				: document.recipients;
+		for (const recipient of toNotify) {
 			if (recipient.sendStatus === 'SENT' || recipient.role === 'CC') continue;
 			recipient.sendStatus = 'SENT';
 			this.emailSent(document, recipient, false, actor);
@@ -284,7 +299,7 @@ export class DocumensoStore {
 	 */
 	insertField(document: Envelope, recipient: Recipient, field: Field, value: string, actor: Actor): void {
 		const signature = field.type === 'SIGNATURE' || field.type === 'FREE_SIGNATURE';
-		if (!signature) field.customText = field.type === 'DATE' ? dateText(new Date()) : value;
+		if (!signature) field.customText = field.type === 'DATE' ? dateText(new Date(), this.timeZone) : value;
 		field.inserted = true;
 		this.audit(
 			document,
@@ -326,7 +341,16 @@ export class DocumensoStore {
 		);
 		this.fire('DOCUMENT_RECIPIENT_COMPLETED', document);
 		this.fire('DOCUMENT_SIGNED', document);
-		if (!document.recipients.some(mustAct)) this.seal(document);
+		const next = inSigningOrder(document).find(mustAct);
+		if (!next) {
+			this.seal(document);
+			return;
+		}
+		// SEQUENTIAL: the next recipient's turn has come, and their invitation goes out.
+		if (document.meta.signingOrder === 'SEQUENTIAL' && next.sendStatus === 'NOT_SENT') {
+			next.sendStatus = 'SENT';
+			this.emailSent(document, next, false, null);
+		}
 	}
 
 	/** rejectDocumentWithToken, then the seal job: REJECTED and DOCUMENT_REJECTED. */

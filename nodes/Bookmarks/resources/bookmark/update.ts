@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { withDescription } from '../../../shared/request';
 import { invalidInput, requiredId } from '../../../shared/validation';
+import { writeOutcome } from '../../../shared/writeOutcome';
 import { bookmarkAdapter, type RecordChanges } from '../../adapters';
 import { recordLocator } from '../locators';
 import { shapeWrite, simplifyBookmarksParameter } from './simplify';
@@ -99,5 +101,19 @@ export async function update(this: IExecuteFunctions, itemIndex: number): Promis
 		);
 	}
 	const adapter = await bookmarkAdapter(this, itemIndex);
-	return await shapeWrite(this, itemIndex, async () => await adapter.updateRecord(this, recordId, body, itemIndex));
+	return await shapeWrite(this, itemIndex, async () => {
+		try {
+			return await adapter.updateRecord(this, recordId, body, itemIndex);
+		} catch (error) {
+			// Written: the change went through, and only the read that follows it (Karakeep) failed.
+			throw withDescription(
+				this,
+				error as Error,
+				itemIndex,
+				writeOutcome(error) === 'written'
+					? `Record ${recordId} was changed as asked; only reading it back failed: Bookmark → Get shows it as it is now.`
+					: undefined,
+			);
+		}
+	});
 }
