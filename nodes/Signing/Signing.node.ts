@@ -27,7 +27,7 @@ export class Signing implements INodeType {
 		defaultVersion: ONE_SHAPE_VERSION,
 		// What the operation does, as a person reads it (issue 18: never the code names).
 		subtitle:
-			'={{ ({ "document:cancel": "Cancel document", "document:download": "Download document", "document:generateFromTemplate": "Generate from template", "document:get": "Get document", "document:getAuditLog": "Get audit log", "document:getMany": "Get many documents", "document:resend": "Resend document", "document:send": "Send document", "template:get": "Get template", "template:getMany": "Get many templates" })[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}',
+			'={{ ({ "document:cancel": "Cancel document", "document:createFromFile": "Create document from file", "document:download": "Download document", "document:generateFromTemplate": "Generate from template", "document:get": "Get document", "document:getAuditLog": "Get audit log", "document:getMany": "Get many documents", "document:resend": "Resend document", "document:send": "Send document", "template:get": "Get template", "template:getMany": "Get many templates" })[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}',
 		description: SIGNING_DESCRIPTION,
 		documentationUrl: readmeSection('signing'),
 		defaults: { name: 'Signing' },

@@ -32,8 +32,8 @@ export const consentTo = (action: string): ToolConsent => ({ ...SIGNING_TOOL_CON
 
 export const signingToolConsentProperty = toolConsentProperty(
 	consentTo(''),
-	{ resource: ['document'], operation: ['cancel', 'generateFromTemplate', 'resend', 'send'] },
-	'Whether an AI agent may cancel documents or e-mail their recipients (Send, Resend, Generate From Template with Send Now on) when this node is its tool. Off: as a tool, such an operation refuses and nothing is sent.',
+	{ resource: ['document'], operation: ['cancel', 'createFromFile', 'generateFromTemplate', 'resend', 'send'] },
+	'Whether an AI agent may create, cancel or delete documents or e-mail their recipients (Create From File, Send, Resend, Generate From Template with Send Now on) when this node is its tool. Off: as a tool, such an operation refuses and nothing is sent.',
 );
 
 /** The labels of the prefilled fields of the documents' templates; a template that cannot be read adds none. */

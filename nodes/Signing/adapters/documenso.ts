@@ -13,6 +13,7 @@ import {
 	documentedDocument,
 	documentedTemplate,
 } from './documensoShapes';
+import { documensoUploads } from './documensoUploads';
 import { DOCUMENSO_EVENTS, DOCUMENSO_EXTRA_EVENTS, documensoEvent } from './documensoWebhooks';
 import type { PrefillValue, SigningAdapter } from './types';
 
@@ -389,4 +390,6 @@ export const documensoAdapter: SigningAdapter = {
 	parseDelivery({ body }, { baseUrl }) {
 		return documensoEvent(body, (baseUrl ?? '').replace(/\/+$/, ''));
 	},
+
+	uploads: documensoUploads,
 };

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ApiAdapter } from '../../shared/adapterRegistry';
+import type { UploadFile } from '../../shared/multipart';
 import type { RequestContext, ServiceAnswer } from '../../shared/request';
 
 /**
@@ -61,6 +62,63 @@ export interface SigningAdapter extends ApiAdapter {
 	readonly webhooks: WebhookRules;
 	/** A delivery's body as the documented event, or undefined when it is not one of this API's deliveries. */
 	parseDelivery(delivery: DeliveryReceived, context: { baseUrl?: string }): SigningEvent | undefined;
+
+	/*
+	 * Optional capabilities: what only some APIs can do, each a group of related calls. An operation
+	 * takes one with `signingApis.capability(...)`, which refuses at once on an API that lacks it.
+	 */
+	/** Documents (and templates) made from a PDF the workflow gives, with recipients and fields placed on it. */
+	readonly uploads?: SigningUploads;
+}
+
+/** A recipient of a document made from a file. */
+export interface UploadRecipient {
+	name: string;
+	email: string;
+	role: string;
+	signingOrder?: number;
+}
+
+/** Where a field goes: at a text in the PDF (every occurrence with `matchAll`), or at a position in percent of the page. */
+export type FieldPosition =
+	| { placeholder: string; width?: number; height?: number; matchAll?: boolean }
+	| { page: number; x: number; y: number; width: number; height: number };
+
+/** A field to place for one recipient. */
+export interface FieldPlacement {
+	/** Index of the recipient in the recipients given (counted from 0). */
+	recipient: number;
+	/** The API's field type (Documenso: SIGNATURE, INITIALS, NAME, EMAIL, DATE, TEXT, NUMBER, CHECKBOX…). */
+	type: string;
+	position: FieldPosition;
+	/** The field's settings beyond its type (label, required…), as the API takes them. */
+	meta?: IDataObject;
+	/** The field as the form names it, for errors: "Fields › Placeholder (field 2)". */
+	label: string;
+}
+
+export interface CreateFromFileInput {
+	title: string;
+	file: UploadFile;
+	recipients: UploadRecipient[];
+	fields: FieldPlacement[];
+	/** Send at once (true) or leave a draft. */
+	distribute: boolean;
+	/** How recipients get their invitation: by e-mail, or not at all (the signing links are returned). */
+	distribution: 'EMAIL' | 'NONE';
+	signingOrder?: 'PARALLEL' | 'SEQUENTIAL';
+	meta?: { subject?: string; message?: string; redirectUrl?: string };
+	externalId?: string;
+	/** With `externalId`: what to do when a document with it exists already. */
+	ifExists: 'create' | 'fail' | 'return';
+	folderId?: string;
+}
+
+export interface SigningUploads {
+	/** Uploads the PDF and makes a document of it (sent, or left a draft); the document as Get returns it. */
+	createDocument(ctx: IExecuteFunctions, input: CreateFromFileInput, itemIndex: number): Promise<IDataObject>;
+	/** The most bytes the server takes in one file, for the check before uploading. */
+	readonly defaultSizeLimitMb: number;
 }
 
 export interface DocumentFilter {

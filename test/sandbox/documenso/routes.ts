@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodIssue } from 'zod/v3';
 
 import { contentDisposition, documentPdf } from '../signingPdf';
+import { uploadedPdf } from './envelopeRoutes';
 import { appError, downloadError, plainError } from './errors';
 import {
 	auditLogView,
@@ -17,6 +18,7 @@ import {
 	documentManyView,
 	documentView,
 	type Envelope,
+	itemsOf,
 	templateManyView,
 	templateView,
 } from './model';
@@ -65,8 +67,10 @@ function page<T>(rows: T[], input: { page?: number; perPage?: number }, defaultP
 const newestFirst = (a: Envelope, b: Envelope) =>
 	b.createdAt.localeCompare(a.createdAt) || b.legacyId - a.legacyId;
 
-/** The PDF of a document's one item: sealed once COMPLETED, the original before. */
-function pdf(document: Envelope, version: 'signed' | 'original') {
+/** The PDF of a document's item (its first by default): sealed once COMPLETED, the original before. */
+function pdf(document: Envelope, version: 'signed' | 'original', itemId?: string) {
+	const item = itemsOf(document).find((candidate) => candidate.id === itemId) ?? itemsOf(document)[0];
+	if (item.pdf) return uploadedPdf(document, item, version);
 	const sealed = version === 'signed' && document.status === 'COMPLETED';
 	return documentPdf(
 		{
@@ -85,9 +89,10 @@ function pdf(document: Envelope, version: 'signed' | 'original') {
 }
 
 /** handleStaticFileRequest (apps/remix/server/api/files/files.helpers.ts) with isDownload. */
-async function sendPdf(reply: FastifyReply, document: Envelope, version: 'signed' | 'original') {
-	const bytes = pdf(document, version);
-	const base = document.item.title.replace(/\.pdf$/, '');
+async function sendPdf(reply: FastifyReply, document: Envelope, version: 'signed' | 'original', itemId?: string) {
+	const bytes = pdf(document, version, itemId);
+	const item = itemsOf(document).find((candidate) => candidate.id === itemId) ?? document.item;
+	const base = item.title.replace(/\.pdf$/, '');
 	return await reply
 		.type('application/pdf')
 		.header('etag', createHash('sha256').update(bytes).digest('hex'))
@@ -101,18 +106,15 @@ async function sendPdf(reply: FastifyReply, document: Envelope, version: 'signed
 		.send(bytes);
 }
 
-export function registerDocumensoRoutes(app: FastifyInstance, store: DocumensoStore): void {
-	const actorOf = (request: FastifyRequest): Actor => ({
-		ipAddress: request.ip,
-		userAgent: request.headers['user-agent'] ?? null,
-	});
+export type RouteHandler<T> = (input: T, request: FastifyRequest, reply: FastifyReply) => unknown;
 
-	/** A tRPC route under /api/v2: path and query (GET) or body (POST) in one input, as trpc-to-openapi reads them. */
-	const route = <T>(
-		name: OperationName,
-		handler: (input: T, request: FastifyRequest, reply: FastifyReply) => unknown,
-		serverRules?: (input: T) => ZodIssue[],
-	) => {
+/**
+ * Registers tRPC routes under /api/v2: path and query (GET) or body (POST) in one input, as
+ * trpc-to-openapi reads them, parsed with the SDK's request schema (and `serverRules`, what
+ * Documenso's own schema adds); the JSON answer checked with the SDK's response schema.
+ */
+export function documensoRoute(app: FastifyInstance) {
+	return <T>(name: OperationName, handler: RouteHandler<T>, serverRules?: (input: T) => ZodIssue[]) => {
 		const op = OPERATIONS[name];
 		app.route({
 			method: op.method,
@@ -132,6 +134,15 @@ export function registerDocumensoRoutes(app: FastifyInstance, store: DocumensoSt
 			},
 		});
 	};
+}
+
+export function registerDocumensoRoutes(app: FastifyInstance, store: DocumensoStore): void {
+	const actorOf = (request: FastifyRequest): Actor => ({
+		ipAddress: request.ip,
+		userAgent: request.headers['user-agent'] ?? null,
+	});
+
+	const route = documensoRoute(app);
 
 	const findDocument = (procedure: string, documentId: number) => {
 		const document = store.documents.get(documentId);
@@ -355,8 +366,8 @@ export function registerDocumensoRoutes(app: FastifyInstance, store: DocumensoSt
 	route<{ envelopeItemId: string; version?: 'signed' | 'original' | 'pending' }>(
 		'downloadEnvelopeItem',
 		async (input, _request, reply) => {
-			const document = [...store.documents.values()].find(
-				(candidate) => candidate.item.id === input.envelopeItemId,
+			const document = [...store.documents.values()].find((candidate) =>
+				itemsOf(candidate).some((item) => item.id === input.envelopeItemId),
 			);
 			if (!document) throw downloadError(404, 'Envelope item not found');
 			const version = input.version ?? 'signed';
@@ -373,9 +384,9 @@ export function registerDocumensoRoutes(app: FastifyInstance, store: DocumensoSt
 						code ?? 'INVALID_REQUEST',
 					);
 				}
-				return await sendPdf(reply, document, 'original');
+				return await sendPdf(reply, document, 'original', input.envelopeItemId);
 			}
-			return await sendPdf(reply, document, version);
+			return await sendPdf(reply, document, version, input.envelopeItemId);
 		},
 	);
 }

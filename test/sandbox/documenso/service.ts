@@ -11,6 +11,7 @@ import type { Clock } from '../timers';
 import { registerDocumensoControl } from './control';
 import { documensoErrors } from './errors';
 import { OPERATIONS } from './sdk';
+import { registerEnvelopeRoutes } from './envelopeRoutes';
 import { registerDocumensoRoutes } from './routes';
 import { DocumensoStore } from './store';
 import type { WebhookEvent } from './webhooks';
@@ -62,6 +63,7 @@ export function createDocumensoService(options: DocumensoOptions): Service {
 		reset: () => store.reset(),
 	});
 	registerDocumensoRoutes(service.app, store);
+	registerEnvelopeRoutes(service.app, store);
 	registerDocumensoControl(service.app, store, () => options.deliverer.report());
 
 	// Documenso serves its OpenAPI document without auth; its title tells a Documenso server apart.

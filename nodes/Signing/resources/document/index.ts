@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import type { ItemOperation } from '../../../shared/execute';
 import { cancel, cancelDescription } from './cancel';
+import { createFromFile, createFromFileDescription } from './createFromFile';
 import { documentIdDescription } from './documentId';
 import { download, downloadDescription } from './download';
 import { generateFromTemplate, generateFromTemplateDescription } from './generateFromTemplate';
@@ -14,6 +15,7 @@ import { simplifyDocumentParameter } from './simplify';
 
 export const documentOperations: Record<string, ItemOperation> = {
 	cancel,
+	createFromFile,
 	download,
 	generateFromTemplate,
 	get,
@@ -37,6 +39,13 @@ export const documentDescription: INodeProperties[] = [
 				action: 'Cancel a document',
 				description:
 					'Cancel a draft or pending document so nobody can sign it any more; a completed document cannot be cancelled',
+			},
+			{
+				name: 'Create From File',
+				value: 'createFromFile',
+				action: 'Create a document from a file',
+				description:
+					'Upload a PDF from the input item and send it for signature, with fields placed at a text or a position of it (Documenso)',
 			},
 			{
 				name: 'Download',
@@ -90,6 +99,7 @@ export const documentDescription: INodeProperties[] = [
 	documentIdDescription,
 	simplifyDocumentParameter(['cancel', 'get', 'send']),
 	...generateFromTemplateDescription,
+	...createFromFileDescription,
 	...getManyDescription,
 	...resendDescription,
 	...downloadDescription,
