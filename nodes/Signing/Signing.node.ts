@@ -11,6 +11,8 @@ import { signingApis } from './adapters';
 import { signingApiTest } from './credentialTest';
 import { signingPersonalDataOptions, signingPrivacy, signingToolConsentProperty } from './personalData';
 import { documentDescription, documentOperations } from './resources/document';
+import { fieldDescription, fieldOperations } from './resources/field';
+import { recipientDescription, recipientOperations } from './resources/recipient';
 import { templateDescription, templateOperations } from './resources/template';
 import { getTemplateFields, getTemplateSlots, searchTemplates } from './resources/template/locator';
 import { readmeSection } from '../shared/docs';
@@ -27,7 +29,7 @@ export class Signing implements INodeType {
 		defaultVersion: ONE_SHAPE_VERSION,
 		// What the operation does, as a person reads it (issue 18: never the code names).
 		subtitle:
-			'={{ ({ "document:cancel": "Cancel document", "document:createFromFile": "Create document from file", "document:download": "Download document", "document:generateFromTemplate": "Generate from template", "document:get": "Get document", "document:getAuditLog": "Get audit log", "document:getMany": "Get many documents", "document:resend": "Resend document", "document:send": "Send document", "template:get": "Get template", "template:getMany": "Get many templates" })[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}',
+			'={{ ({ "document:cancel": "Cancel document", "document:createFromFile": "Create document from file", "document:download": "Download document", "document:generateFromTemplate": "Generate from template", "document:get": "Get document", "document:getAuditLog": "Get audit log", "document:getMany": "Get many documents", "document:resend": "Resend document", "document:send": "Send document", "field:add": "Add field", "field:get": "Get field", "field:remove": "Remove field", "field:update": "Update field", "recipient:add": "Add recipient", "recipient:get": "Get recipient", "recipient:remove": "Remove recipient", "recipient:update": "Update recipient", "template:get": "Get template", "template:getMany": "Get many templates" })[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}',
 		description: SIGNING_DESCRIPTION,
 		documentationUrl: readmeSection('signing'),
 		defaults: { name: 'Signing' },
@@ -43,11 +45,15 @@ export class Signing implements INodeType {
 				noDataExpression: true,
 				options: [
 					{ name: 'Document', value: 'document' },
+					{ name: 'Field', value: 'field' },
+					{ name: 'Recipient', value: 'recipient' },
 					{ name: 'Template', value: 'template' },
 				],
 				default: 'document',
 			},
 			...documentDescription,
+			...recipientDescription,
+			...fieldDescription,
 			...templateDescription,
 			signingToolConsentProperty,
 			...signingPersonalDataOptions,
@@ -63,7 +69,7 @@ export class Signing implements INodeType {
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await executeWithPersonalData(
 			this,
-			{ document: documentOperations, template: templateOperations },
+			{ document: documentOperations, field: fieldOperations, recipient: recipientOperations, template: templateOperations },
 			signingPrivacy,
 			signingApis.explainError,
 		);

@@ -24,6 +24,7 @@ export const signingPersonalDataOptions: INodeProperties[] = [
 		PERSONAL_DATA_DESCRIPTION,
 	),
 	personalDataOptions({ resource: ['template'], operation: ['get', 'getMany'] }, PERSONAL_DATA_DESCRIPTION),
+	personalDataOptions({ resource: ['recipient'] }, PERSONAL_DATA_DESCRIPTION),
 ];
 
 /** Operations that cancel a document or e-mail its recipients act for an agent only with the author's consent. */
@@ -32,7 +33,10 @@ export const consentTo = (action: string): ToolConsent => ({ ...SIGNING_TOOL_CON
 
 export const signingToolConsentProperty = toolConsentProperty(
 	consentTo(''),
-	{ resource: ['document'], operation: ['cancel', 'createFromFile', 'generateFromTemplate', 'resend', 'send'] },
+	{
+		resource: ['document', 'recipient', 'field'],
+		operation: ['add', 'cancel', 'createFromFile', 'generateFromTemplate', 'remove', 'resend', 'send', 'update'],
+	},
 	'Whether an AI agent may create, cancel or delete documents or e-mail their recipients (Create From File, Send, Resend, Generate From Template with Send Now on) when this node is its tool. Off: as a tool, such an operation refuses and nothing is sent.',
 );
 

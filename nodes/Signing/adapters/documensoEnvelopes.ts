@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { isObject } from '../../shared/credentialTest';
 import type { RequestContext } from '../../shared/request';
@@ -16,6 +17,21 @@ import { documensoError, documentedDocument } from './documensoShapes';
  */
 export const envelopeTransport = signingTransport('Documenso server', documensoError);
 const { request } = envelopeTransport;
+
+/** Documenso's IDs (documents, templates, recipients, fields) are integers; `"1001"` and `1001` are both taken. */
+export function numericId(ctx: RequestContext, value: string, label: string, itemIndex?: number): number {
+	const text = value.trim();
+	const number = Number(text);
+	if (/^\d+$/.test(text) && number > 0 && Number.isSafeInteger(number)) return number;
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`${label}: "${value}" is not a Documenso ID: Documenso’s IDs are whole numbers, such as 1001`,
+		{
+			itemIndex,
+			description: `Change this value${itemIndex === undefined ? '' : ` for input item ${itemIndex}`}; nothing was sent.`,
+		},
+	);
+}
 
 /** ZFindSearchParamsSchema (packages/lib/types/search-params.ts): perPage 1 to 100. */
 export const ENVELOPE_PAGE_SIZE = 100;

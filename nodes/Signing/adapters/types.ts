@@ -69,6 +69,33 @@ export interface SigningAdapter extends ApiAdapter {
 	 */
 	/** Documents (and templates) made from a PDF the workflow gives, with recipients and fields placed on it. */
 	readonly uploads?: SigningUploads;
+	/** The recipients of a document not finished yet: add, change, remove, read. */
+	readonly recipients?: SigningRecipients;
+	/** The fields of a document not finished yet: add (at a text or a position), change, remove, read. */
+	readonly fields?: SigningFields;
+}
+
+export interface SigningRecipients {
+	add(ctx: IExecuteFunctions, documentId: string, recipient: UploadRecipient, itemIndex: number): Promise<IDataObject>;
+	update(ctx: IExecuteFunctions, recipientId: string, changes: Partial<UploadRecipient>, itemIndex: number): Promise<IDataObject>;
+	remove(ctx: IExecuteFunctions, recipientId: string, itemIndex: number): Promise<IDataObject>;
+	get(ctx: IExecuteFunctions, recipientId: string, itemIndex: number): Promise<IDataObject>;
+}
+
+/** A field to add to a document: whose it is by recipient ID or e-mail address. */
+export type DraftField = Omit<FieldPlacement, 'recipient'> & { recipient: string };
+
+export interface FieldChanges {
+	position?: Partial<{ page: number; x: number; y: number; width: number; height: number }>;
+	meta?: IDataObject;
+}
+
+export interface SigningFields {
+	/** The fields made (several for a text found more than once with `matchAll`). */
+	add(ctx: IExecuteFunctions, documentId: string, field: DraftField, itemIndex: number): Promise<IDataObject[]>;
+	update(ctx: IExecuteFunctions, fieldId: string, changes: FieldChanges, itemIndex: number): Promise<IDataObject>;
+	remove(ctx: IExecuteFunctions, fieldId: string, itemIndex: number): Promise<IDataObject>;
+	get(ctx: IExecuteFunctions, fieldId: string, itemIndex: number): Promise<IDataObject>;
 }
 
 /** A recipient of a document made from a file. */

@@ -76,6 +76,34 @@ import {
 	EnvelopeDeleteRequest$inboundSchema,
 	EnvelopeDeleteResponse$inboundSchema,
 } from '@documenso/sdk-typescript/models/operations/envelopedelete';
+import {
+	EnvelopeRecipientCreateManyRequest$inboundSchema,
+	EnvelopeRecipientCreateManyResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/enveloperecipientcreatemany';
+import {
+	EnvelopeRecipientUpdateManyRequest$inboundSchema,
+	EnvelopeRecipientUpdateManyResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/enveloperecipientupdatemany';
+import {
+	EnvelopeRecipientDeleteRequest$inboundSchema,
+	EnvelopeRecipientDeleteResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/enveloperecipientdelete';
+import {
+	EnvelopeRecipientGetRequest$inboundSchema,
+	EnvelopeRecipientGetResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/enveloperecipientget';
+import {
+	EnvelopeFieldUpdateManyRequest$inboundSchema,
+	EnvelopeFieldUpdateManyResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/envelopefieldupdatemany';
+import {
+	EnvelopeFieldDeleteRequest$inboundSchema,
+	EnvelopeFieldDeleteResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/envelopefielddelete';
+import {
+	EnvelopeFieldGetRequest$inboundSchema,
+	EnvelopeFieldGetResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/envelopefieldget';
 import type { ZodIssue, ZodTypeAny } from 'zod/v3';
 
 import { inputValidationFailed } from './errors';
@@ -232,6 +260,55 @@ export const OPERATIONS = {
 		'/envelope/delete',
 		EnvelopeDeleteRequest$inboundSchema,
 		EnvelopeDeleteResponse$inboundSchema,
+	),
+	createEnvelopeRecipients: operation(
+		'envelope.recipient.createMany',
+		'POST',
+		'/envelope/recipient/create-many',
+		EnvelopeRecipientCreateManyRequest$inboundSchema,
+		EnvelopeRecipientCreateManyResponse$inboundSchema,
+	),
+	updateEnvelopeRecipients: operation(
+		'envelope.recipient.updateMany',
+		'POST',
+		'/envelope/recipient/update-many',
+		EnvelopeRecipientUpdateManyRequest$inboundSchema,
+		EnvelopeRecipientUpdateManyResponse$inboundSchema,
+	),
+	deleteEnvelopeRecipient: operation(
+		'envelope.recipient.delete',
+		'POST',
+		'/envelope/recipient/delete',
+		EnvelopeRecipientDeleteRequest$inboundSchema,
+		EnvelopeRecipientDeleteResponse$inboundSchema,
+	),
+	getEnvelopeRecipient: operation(
+		'envelope.recipient.get',
+		'GET',
+		'/envelope/recipient/:recipientId',
+		EnvelopeRecipientGetRequest$inboundSchema,
+		EnvelopeRecipientGetResponse$inboundSchema,
+	),
+	updateEnvelopeFields: operation(
+		'envelope.field.updateMany',
+		'POST',
+		'/envelope/field/update-many',
+		EnvelopeFieldUpdateManyRequest$inboundSchema,
+		EnvelopeFieldUpdateManyResponse$inboundSchema,
+	),
+	deleteEnvelopeField: operation(
+		'envelope.field.delete',
+		'POST',
+		'/envelope/field/delete',
+		EnvelopeFieldDeleteRequest$inboundSchema,
+		EnvelopeFieldDeleteResponse$inboundSchema,
+	),
+	getEnvelopeField: operation(
+		'envelope.field.get',
+		'GET',
+		'/envelope/field/:fieldId',
+		EnvelopeFieldGetRequest$inboundSchema,
+		EnvelopeFieldGetResponse$inboundSchema,
 	),
 } as const;
 

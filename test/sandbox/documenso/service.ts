@@ -11,6 +11,7 @@ import type { Clock } from '../timers';
 import { registerDocumensoControl } from './control';
 import { documensoErrors } from './errors';
 import { OPERATIONS } from './sdk';
+import { registerDraftRoutes } from './draftRoutes';
 import { registerEnvelopeRoutes } from './envelopeRoutes';
 import { registerDocumensoRoutes } from './routes';
 import { DocumensoStore } from './store';
@@ -64,6 +65,7 @@ export function createDocumensoService(options: DocumensoOptions): Service {
 	});
 	registerDocumensoRoutes(service.app, store);
 	registerEnvelopeRoutes(service.app, store);
+	registerDraftRoutes(service.app, store);
 	registerDocumensoControl(service.app, store, () => options.deliverer.report());
 
 	// Documenso serves its OpenAPI document without auth; its title tells a Documenso server apart.

@@ -182,13 +182,13 @@ function percent(
  * One field as given (`placement` "text" or "position"; JSON may leave it out: a `placeholder`
  * means at a text), checked. `recipientOf` turns its Recipient into whose field it is, or throws.
  */
-export function checkedField(
+export function checkedField<Recipient = number>(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	entry: unknown,
 	at: (field?: string) => string,
-	recipientOf: (value: unknown, label: string) => number,
-): FieldPlacement {
+	recipientOf: (value: unknown, label: string) => Recipient,
+): Omit<FieldPlacement, 'recipient'> & { recipient: Recipient } {
 	if (entry === null || typeof entry !== 'object') {
 		throw invalidInput(ctx, itemIndex, at(), 'must be an object with recipient, type and a placeholder or a position');
 	}
