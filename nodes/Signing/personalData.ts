@@ -20,10 +20,13 @@ export const PERSONAL_DATA_DESCRIPTION =
 /** The Options of the operations that have no other option and return personal data. */
 export const signingPersonalDataOptions: INodeProperties[] = [
 	personalDataOptions(
-		{ resource: ['document'], operation: ['get', 'getMany', 'send', 'download', 'getAuditLog'] },
+		{ resource: ['document'], operation: ['get', 'getMany', 'send', 'download', 'getAuditLog', 'update', 'duplicate'] },
 		PERSONAL_DATA_DESCRIPTION,
 	),
-	personalDataOptions({ resource: ['template'], operation: ['get', 'getMany'] }, PERSONAL_DATA_DESCRIPTION),
+	personalDataOptions(
+		{ resource: ['template'], operation: ['get', 'getMany', 'update', 'duplicate'] },
+		PERSONAL_DATA_DESCRIPTION,
+	),
 	personalDataOptions({ resource: ['recipient'] }, PERSONAL_DATA_DESCRIPTION),
 ];
 
@@ -34,8 +37,20 @@ export const consentTo = (action: string): ToolConsent => ({ ...SIGNING_TOOL_CON
 export const signingToolConsentProperty = toolConsentProperty(
 	consentTo(''),
 	{
-		resource: ['document', 'recipient', 'field'],
-		operation: ['add', 'cancel', 'createFromFile', 'generateFromTemplate', 'remove', 'resend', 'send', 'update'],
+		resource: ['document', 'recipient', 'field', 'template', 'folder'],
+		operation: [
+			'add',
+			'cancel',
+			'create',
+			'createFromFile',
+			'delete',
+			'duplicate',
+			'generateFromTemplate',
+			'remove',
+			'resend',
+			'send',
+			'update',
+		],
 	},
 	'Whether an AI agent may create, cancel or delete documents or e-mail their recipients (Create From File, Send, Resend, Generate From Template with Send Now on) when this node is its tool. Off: as a tool, such an operation refuses and nothing is sent.',
 );

@@ -105,12 +105,15 @@ export async function inputFile(
 			itemIndex,
 			label,
 			`input item ${itemIndex} has no binary field "${propertyName}"${
-				present.length ? `; its binary fields are ${present.map((name) => `"${name}"`).join(', ')}` : ' (it has no file at all)'
+				present.length
+					? `; its binary fields are ${present.map((name) => `"${name}"`).join(', ')}`
+					: ' (it has no file at all)'
 			}`,
 		);
 	}
 	const binary = ctx.helpers.assertBinaryData(itemIndex, propertyName);
-	const name = binary.fileName ?? `${propertyName}${binary.fileExtension ? `.${binary.fileExtension}` : ''}`;
+	const name =
+		binary.fileName ?? `${propertyName}${binary.fileExtension ? `.${binary.fileExtension}` : ''}`;
 	const type = binary.mimeType || 'application/octet-stream';
 	if (binary.id) {
 		const id = binary.id;
@@ -125,7 +128,13 @@ export async function inputFile(
 			headSize += chunk.length;
 			if (headSize >= HEADER_WINDOW) break;
 		}
-		return { name, type, size: Number(metadata.fileSize), open, head: Buffer.concat(head).subarray(0, HEADER_WINDOW) };
+		return {
+			name,
+			type,
+			size: Number(metadata.fileSize),
+			open,
+			head: Buffer.concat(head).subarray(0, HEADER_WINDOW),
+		};
 	}
 	const data = binary.data;
 	const open = async function* (): AsyncIterable<Uint8Array> {
@@ -133,7 +142,13 @@ export async function inputFile(
 			yield Buffer.from(data.slice(start, start + BASE64_SLICE), 'base64');
 		}
 	};
-	return { name, type, size: base64Bytes(data), open, head: Buffer.from(data.slice(0, (HEADER_WINDOW / 3) * 4 + 4), 'base64') };
+	return {
+		name,
+		type,
+		size: base64Bytes(data),
+		open,
+		head: Buffer.from(data.slice(0, (HEADER_WINDOW / 3) * 4 + 4), 'base64'),
+	};
 }
 
 /** Whether bytes start a PDF: "%PDF-" within the first KiB. */

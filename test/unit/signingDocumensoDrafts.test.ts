@@ -16,7 +16,9 @@ import { type DocumensoHarness, startDocumensoHarness } from './helpers/documens
 
 jest.setTimeout(60_000);
 
-const PDF = textPdf([['Agreement', 'Resident: [[sign-ada]]', 'Programme: [[sign-grace]] [[sign-grace]]']]);
+const PDF = textPdf([
+	['Agreement', 'Resident: [[sign-ada]]', 'Programme: [[sign-grace]] [[sign-grace]]'],
+]);
 
 describe('Recipient and Field on Documenso', () => {
 	let documenso: DocumensoHarness;
@@ -33,10 +35,21 @@ describe('Recipient and Field on Documenso', () => {
 		expect(await documenso.schemaProblems()).toEqual([]);
 	});
 
-	const run = async (parameters: Parameters, credentials = documenso.credentials()): Promise<IDataObject[]> => {
+	const run = async (
+		parameters: Parameters,
+		credentials = documenso.credentials(),
+	): Promise<IDataObject[]> => {
 		const { context } = executeContext({
 			parameters,
-			binaries: [{ data: { data: PDF.toString('base64'), mimeType: 'application/pdf', fileName: 'agreement.pdf' } }],
+			binaries: [
+				{
+					data: {
+						data: PDF.toString('base64'),
+						mimeType: 'application/pdf',
+						fileName: 'agreement.pdf',
+					},
+				},
+			],
 			credentials,
 		});
 		return (await node.execute.call(context))[0].map((item) => item.json);
@@ -48,8 +61,14 @@ describe('Recipient and Field on Documenso', () => {
 				resource: 'document',
 				operation: 'createFromFile',
 				binaryPropertyName: 'data',
-				uploadRecipients: { recipient: [{ name: 'Ada Lovelace', email: 'ada@example.org', role: 'SIGNER' }] },
-				uploadFields: { field: [{ recipient: '1', type: 'SIGNATURE', placement: 'text', placeholder: '[[sign-ada]]' }] },
+				uploadRecipients: {
+					recipient: [{ name: 'Ada Lovelace', email: 'ada@example.org', role: 'SIGNER' }],
+				},
+				uploadFields: {
+					field: [
+						{ recipient: '1', type: 'SIGNATURE', placement: 'text', placeholder: '[[sign-ada]]' },
+					],
+				},
 				distribute: false,
 			})
 		)[0];
@@ -65,7 +84,13 @@ describe('Recipient and Field on Documenso', () => {
 			role: 'APPROVER',
 			signingOrder: 0,
 		});
-		expect(grace).toMatchObject({ recipientId: 102, documentId: 1001, name: 'Grace Hopper', role: 'APPROVER', signingStatus: 'NOT_SIGNED' });
+		expect(grace).toMatchObject({
+			recipientId: 102,
+			documentId: 1001,
+			name: 'Grace Hopper',
+			role: 'APPROVER',
+			signingStatus: 'NOT_SIGNED',
+		});
 
 		// At every occurrence of her placeholder, by her e-mail address; the document given by its envelope ID.
 		const placed = await run({
@@ -100,45 +125,115 @@ describe('Recipient and Field on Documenso', () => {
 			height: 3,
 			label: 'Date',
 		});
-		expect(dated).toMatchObject({ fieldId: expect.any(Number), type: 'DATE', recipientId: 101, positionX: 10, fieldMeta: { type: 'date', label: 'Date' } });
+		expect(dated).toMatchObject({
+			fieldId: expect.any(Number),
+			type: 'DATE',
+			recipientId: 101,
+			positionX: 10,
+			fieldMeta: { type: 'date', label: 'Date' },
+		});
 
-		const [moved] = await run({ resource: 'field', operation: 'update', fieldId: String(dated.fieldId), updateFields: { y: 60, required: true } });
-		expect(moved).toMatchObject({ positionY: 60, positionX: 10, fieldMeta: { label: 'Date', required: true } });
-		expect((await run({ resource: 'field', operation: 'get', fieldId: String(dated.fieldId) }))[0]).toMatchObject({ positionY: 60 });
-		expect((await run({ resource: 'field', operation: 'remove', fieldId: String(placed[1].id) }))[0]).toMatchObject({ removed: true });
+		const [moved] = await run({
+			resource: 'field',
+			operation: 'update',
+			fieldId: String(dated.fieldId),
+			updateFields: { y: 60, required: true },
+		});
+		expect(moved).toMatchObject({
+			positionY: 60,
+			positionX: 10,
+			fieldMeta: { label: 'Date', required: true },
+		});
+		expect(
+			(await run({ resource: 'field', operation: 'get', fieldId: String(dated.fieldId) }))[0],
+		).toMatchObject({ positionY: 60 });
+		expect(
+			(await run({ resource: 'field', operation: 'remove', fieldId: String(placed[1].id) }))[0],
+		).toMatchObject({ removed: true });
 
-		const [renamed] = await run({ resource: 'recipient', operation: 'update', recipientId: '102', updateFields: { name: 'Rear Admiral Hopper' } });
-		expect(renamed).toMatchObject({ recipientId: 102, name: 'Rear Admiral Hopper', email: 'grace@example.org' });
-		expect((await run({ resource: 'recipient', operation: 'get', recipientId: '102' }))[0]).toMatchObject({
+		const [renamed] = await run({
+			resource: 'recipient',
+			operation: 'update',
+			recipientId: '102',
+			updateFields: { name: 'Rear Admiral Hopper' },
+		});
+		expect(renamed).toMatchObject({
+			recipientId: 102,
+			name: 'Rear Admiral Hopper',
+			email: 'grace@example.org',
+		});
+		expect(
+			(await run({ resource: 'recipient', operation: 'get', recipientId: '102' }))[0],
+		).toMatchObject({
 			name: 'Rear Admiral Hopper',
 			signingUrl: expect.stringMatching(/\/sign\//),
 		});
 
-		const [sent] = await run({ resource: 'document', operation: 'send', documentId: String(document.id) });
+		const [sent] = await run({
+			resource: 'document',
+			operation: 'send',
+			documentId: String(document.id),
+		});
 		expect(sent.status).toBe('PENDING');
 
 		// Once Ada has signed she stays as she is; a finished document changes no more.
 		await documenso.control(`/documents/${String(document.id)}/sign`, 'POST', { recipientId: 101 });
-		await expect(run({ resource: 'recipient', operation: 'update', recipientId: '101', updateFields: { name: 'A. Lovelace' } })).rejects.toThrow(
-			'Recipient 101 (ada@example.org) has signed already',
-		);
-		await expect(run({ resource: 'field', operation: 'remove', fieldId: String(dated.fieldId) })).rejects.toThrow('has signed already');
+		await expect(
+			run({
+				resource: 'recipient',
+				operation: 'update',
+				recipientId: '101',
+				updateFields: { name: 'A. Lovelace' },
+			}),
+		).rejects.toThrow('Recipient 101 (ada@example.org) has signed already');
+		await expect(
+			run({ resource: 'field', operation: 'remove', fieldId: String(dated.fieldId) }),
+		).rejects.toThrow('has signed already');
 		await documenso.control(`/documents/${String(document.id)}/complete`);
 		await expect(
-			run({ resource: 'recipient', operation: 'add', documentId: String(document.id), name: 'Late', email: 'late@example.org', role: 'CC' }),
+			run({
+				resource: 'recipient',
+				operation: 'add',
+				documentId: String(document.id),
+				name: 'Late',
+				email: 'late@example.org',
+				role: 'CC',
+			}),
 		).rejects.toThrow('Document 1001 is completed: its recipients can no longer be changed');
 	});
 
 	it('removing a recipient takes their fields; a field for somebody not on the document is refused', async () => {
 		const document = await draft();
 		await expect(
-			run({ resource: 'field', operation: 'add', documentId: String(document.id), recipient: 'nobody@example.org', type: 'SIGNATURE', placement: 'text', placeholder: '[[sign-ada]]' }),
+			run({
+				resource: 'field',
+				operation: 'add',
+				documentId: String(document.id),
+				recipient: 'nobody@example.org',
+				type: 'SIGNATURE',
+				placement: 'text',
+				placeholder: '[[sign-ada]]',
+			}),
 		).rejects.toThrow('Recipient: "nobody@example.org" is not a recipient of document 1001');
 		await expect(
-			run({ resource: 'field', operation: 'add', documentId: String(document.id), recipient: '101', type: 'SIGNATURE', placement: 'text', placeholder: '[[missing]]' }),
+			run({
+				resource: 'field',
+				operation: 'add',
+				documentId: String(document.id),
+				recipient: '101',
+				type: 'SIGNATURE',
+				placement: 'text',
+				placeholder: '[[missing]]',
+			}),
 		).rejects.toThrow('Placeholder "[[missing]]" not found in PDF');
-		expect((await run({ resource: 'recipient', operation: 'remove', recipientId: '101' }))[0]).toMatchObject({ recipientId: 101, removed: true });
-		const [after] = await run({ resource: 'document', operation: 'get', documentId: String(document.id) });
+		expect(
+			(await run({ resource: 'recipient', operation: 'remove', recipientId: '101' }))[0],
+		).toMatchObject({ recipientId: 101, removed: true });
+		const [after] = await run({
+			resource: 'document',
+			operation: 'get',
+			documentId: String(document.id),
+		});
 		expect(after.recipients).toEqual([]);
 		expect(after.fields).toEqual([]);
 	});
@@ -154,7 +249,9 @@ describe('Recipient and Field on the documented API', () => {
 			]) {
 				const { context } = executeContext({
 					parameters: { resource, operation, documentId: '1', fieldId: '1' },
-					credentials: { signingApi: { baseUrl: sandbox.signing.url, apiToken: sandbox.signing.apiKey } },
+					credentials: {
+						signingApi: { baseUrl: sandbox.signing.url, apiToken: sandbox.signing.apiKey },
+					},
 				});
 				await expect(new Signing().execute.call(context)).rejects.toThrow(
 					`${name} is available with the Documenso API; this credential uses the documented API`,

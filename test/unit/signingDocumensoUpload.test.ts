@@ -28,12 +28,20 @@ const grace = { name: 'Grace Hopper', email: 'grace@example.org' };
 /** A two-page agreement with a placeholder for each signer, the second one twice. */
 const AGREEMENT = textPdf([
 	['Residency agreement', 'Signed for the resident: [[sign-ada]]', 'Date: [[date-ada]]'],
-	['Page two', 'Signed for the programme: [[sign-grace]]', 'Initials: [[init-grace]] and [[init-grace]]'],
+	[
+		'Page two',
+		'Signed for the programme: [[sign-grace]]',
+		'Initials: [[init-grace]] and [[init-grace]]',
+	],
 ]);
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-const inMemory = (bytes: Buffer, fileName = 'agreement.pdf', mimeType = 'application/pdf'): IBinaryData => ({
+const inMemory = (
+	bytes: Buffer,
+	fileName = 'agreement.pdf',
+	mimeType = 'application/pdf',
+): IBinaryData => ({
 	data: bytes.toString('base64'),
 	mimeType,
 	fileName,
@@ -87,15 +95,39 @@ describe('Document → Create From File on Documenso', () => {
 		uploadFieldsInput: 'fields',
 		uploadFields: {
 			field: [
-				{ recipient: '1', type: 'SIGNATURE', placement: 'text', placeholder: '[[sign-ada]]', width: 0, height: 0 },
-				{ recipient: 'grace@example.org', type: 'SIGNATURE', placement: 'text', placeholder: '[[sign-grace]]', width: 30, height: 5 },
-				{ recipient: '1', type: 'DATE', placement: 'position', page: 1, x: 10, y: 80, width: 20, height: 4 },
+				{
+					recipient: '1',
+					type: 'SIGNATURE',
+					placement: 'text',
+					placeholder: '[[sign-ada]]',
+					width: 0,
+					height: 0,
+				},
+				{
+					recipient: 'grace@example.org',
+					type: 'SIGNATURE',
+					placement: 'text',
+					placeholder: '[[sign-grace]]',
+					width: 30,
+					height: 5,
+				},
+				{
+					recipient: '1',
+					type: 'DATE',
+					placement: 'position',
+					page: 1,
+					x: 10,
+					y: 80,
+					width: 20,
+					height: 4,
+				},
 			],
 		},
 		distribute: true,
 		...overrides,
 	});
-	const requests = async () => (await documenso.requests()).map((request) => `${request.method} ${request.path}`);
+	const requests = async () =>
+		(await documenso.requests()).map((request) => `${request.method} ${request.path}`);
 	const documents = async () =>
 		(await documenso.control<{ documents: IDataObject[] }>('/documents', 'GET')).documents;
 
@@ -110,14 +142,23 @@ describe('Document → Create From File on Documenso', () => {
 			alreadyExisted: false,
 			documentUrl: expect.stringContaining('/t/sandbox/documents/envelope_'),
 			recipients: [
-				expect.objectContaining({ ...ada, role: 'SIGNER', signingUrl: expect.stringMatching(/\/sign\/\w+/) }),
-				expect.objectContaining({ ...grace, role: 'APPROVER', signingUrl: expect.stringMatching(/\/sign\/\w+/) }),
+				expect.objectContaining({
+					...ada,
+					role: 'SIGNER',
+					signingUrl: expect.stringMatching(/\/sign\/\w+/),
+				}),
+				expect.objectContaining({
+					...grace,
+					role: 'APPROVER',
+					signingUrl: expect.stringMatching(/\/sign\/\w+/),
+				}),
 			],
 		});
 		expect(await requests()).toEqual([
 			'POST /api/v2/envelope/create',
 			`GET /api/v2/envelope/${String(document.envelopeId)}`,
 			'POST /api/v2/envelope/field/create-many',
+			`GET /api/v2/envelope/${String(document.envelopeId)}`,
 			'POST /api/v2/envelope/distribute',
 			`GET /api/v2/envelope/${String(document.envelopeId)}`,
 		]);
@@ -154,7 +195,9 @@ describe('Document → Create From File on Documenso', () => {
 		// Where Documenso put them: at the placeholders' boxes (page 2 for Grace), in percent of the page.
 		const fields = document.fields as IDataObject[];
 		const signature = (recipientId: number) =>
-			fields.find((field) => field.type === 'SIGNATURE' && field.recipientId === recipientId) as IDataObject;
+			fields.find(
+				(field) => field.type === 'SIGNATURE' && field.recipientId === recipientId,
+			) as IDataObject;
 		expect(signature(101)).toMatchObject({ page: 1 });
 		expect(signature(101).positionX as number).toBeGreaterThan(12);
 		// The second line of the page (Helvetica 12 from 770 pt of 842, 14 pt apart).
@@ -186,25 +229,69 @@ describe('Document → Create From File on Documenso', () => {
 	});
 
 	it('refuses before anything is sent: not a PDF, over the size limit, no such binary field, a field for nobody', async () => {
-		await expect(run(upload(), { binary: { data: inMemory(Buffer.from('hello'), 'notes.txt', 'text/plain') } })).rejects.toThrow(
-			'Input Binary Field: the file "notes.txt" (text/plain) is not a PDF',
-		);
+		await expect(
+			run(upload(), {
+				binary: { data: inMemory(Buffer.from('hello'), 'notes.txt', 'text/plain') },
+			}),
+		).rejects.toThrow('Input Binary Field: the file "notes.txt" (text/plain) is not a PDF');
 		const large = textPdf([['Large']], { padding: 2 * 1024 * 1024 });
-		await expect(run(upload({ options: { sizeLimitMb: 1 } }), { binary: { data: inMemory(large) } })).rejects.toThrow(
+		await expect(
+			run(upload({ options: { sizeLimitMb: 1 } }), { binary: { data: inMemory(large) } }),
+		).rejects.toThrow(
 			`the file "agreement.pdf" is 2.0 MB (${large.length} bytes); Documenso takes at most 1 MB a file`,
 		);
 		await expect(run(upload({ binaryPropertyName: 'attachment' }))).rejects.toThrow(
 			'input item 0 has no binary field "attachment"; its binary fields are "data"',
 		);
 		await expect(
-			run(upload({ uploadFields: { field: [{ recipient: '3', type: 'SIGNATURE', placement: 'text', placeholder: '[[x]]' }] } })),
-		).rejects.toThrow('Fields › Recipient (field 1): there is no recipient 3; the document has 2 recipient(s): 1 ada@example.org, 2 grace@example.org');
+			run(
+				upload({
+					uploadFields: {
+						field: [{ recipient: '3', type: 'SIGNATURE', placement: 'text', placeholder: '[[x]]' }],
+					},
+				}),
+			),
+		).rejects.toThrow(
+			'Fields › Recipient (field 1): there is no recipient 3; the document has 2 recipient(s): 1 ada@example.org, 2 grace@example.org',
+		);
 		await expect(
-			run(upload({ uploadFields: { field: [{ recipient: 'nobody@example.org', type: 'SIGNATURE', placement: 'text', placeholder: '[[x]]' }] } })),
+			run(
+				upload({
+					uploadFields: {
+						field: [
+							{
+								recipient: 'nobody@example.org',
+								type: 'SIGNATURE',
+								placement: 'text',
+								placeholder: '[[x]]',
+							},
+						],
+					},
+				}),
+			),
 		).rejects.toThrow('"nobody@example.org" is none of the recipients');
 		await expect(
-			run(upload({ uploadFields: { field: [{ recipient: '1', type: 'SIGNATURE', placement: 'position', page: 1, x: 10, y: 10, width: 0, height: 4 }] } })),
-		).rejects.toThrow('Fields › Width (%) (field 1): 0 is not a percentage of the page above 0 and up to 100');
+			run(
+				upload({
+					uploadFields: {
+						field: [
+							{
+								recipient: '1',
+								type: 'SIGNATURE',
+								placement: 'position',
+								page: 1,
+								x: 10,
+								y: 10,
+								width: 0,
+								height: 4,
+							},
+						],
+					},
+				}),
+			),
+		).rejects.toThrow(
+			'Fields › Width (%) (field 1): 0 is not a percentage of the page above 0 and up to 100',
+		);
 		expect(await requests()).toEqual([]);
 	});
 
@@ -219,8 +306,12 @@ describe('Document → Create From File on Documenso', () => {
 		});
 		const error = await run(parameters).catch((caught: NodeOperationError) => caught);
 		expect(error).toBeInstanceOf(NodeOperationError);
-		expect((error as NodeOperationError).message).toBe('Fields (field 2): the text "[[sign-nobody]]" is not in the PDF');
-		expect((error as NodeOperationError).description).toContain('Placeholder "[[sign-nobody]]" not found in PDF');
+		expect((error as NodeOperationError).message).toBe(
+			'Fields (field 2): the text "[[sign-nobody]]" is not in the PDF',
+		);
+		expect((error as NodeOperationError).description).toContain(
+			'Placeholder "[[sign-nobody]]" not found in PDF',
+		);
 		expect((error as NodeOperationError).description).toContain('was deleted; nothing is left');
 		expect(await requests()).toContain('POST /api/v2/envelope/delete');
 		expect(await documents()).toEqual([]);
@@ -228,7 +319,11 @@ describe('Document → Create From File on Documenso', () => {
 
 	it('a failed send says a draft exists; a retry with External ID and Return It sends that draft instead of uploading again', async () => {
 		const parameters = upload({ options: { externalId: 'application-42', ifExists: 'return' } });
-		await documenso.control('/faults', 'PUT', { status: 503, count: 1, path: '/envelope/distribute' });
+		await documenso.control('/faults', 'PUT', {
+			status: 503,
+			count: 1,
+			path: '/envelope/distribute',
+		});
 		const error = await run(parameters).catch((caught: Error) => caught);
 		expect((error as NodeOperationError).description).toMatch(
 			/Documenso stored the PDF as document 1001 \(envelope_\w+\), a draft that was not sent.*Return It sends that draft/,
@@ -245,25 +340,36 @@ describe('Document → Create From File on Documenso', () => {
 		]);
 		expect(await documents()).toHaveLength(1);
 
-		await expect(run({ ...parameters, options: { externalId: 'application-42', ifExists: 'fail' } })).rejects.toThrow(
-			'A document with External ID "application-42" exists already: document 1001',
-		);
+		await expect(
+			run({ ...parameters, options: { externalId: 'application-42', ifExists: 'fail' } }),
+		).rejects.toThrow('A document with External ID "application-42" exists already: document 1001');
 	});
 
 	it('Documenso’s own {{SIGNATURE, r1}} tags become fields at upload; Distribution None returns the signing links and e-mails nobody', async () => {
-		const tagged = textPdf([['Agreement', 'Resident: {{SIGNATURE, r1}}', 'Programme: {{signature, r2}}']]);
+		const tagged = textPdf([
+			['Agreement', 'Resident: {{SIGNATURE, r1}}', 'Programme: {{signature, r2}}'],
+		]);
 		const [item] = await run(upload({ uploadFields: {}, options: { distribution: 'NONE' } }), {
 			binary: { data: inMemory(tagged) },
 		});
 		expect(item.json.status).toBe('PENDING');
-		expect((item.json.fields as IDataObject[]).map((field) => [field.type, field.recipientId])).toEqual([
+		expect(
+			(item.json.fields as IDataObject[]).map((field) => [field.type, field.recipientId]),
+		).toEqual([
 			['SIGNATURE', 101],
 			['SIGNATURE', 102],
 		]);
-		expect((item.json.recipients as IDataObject[]).every((recipient) => typeof recipient.signingUrl === 'string')).toBe(true);
+		expect(
+			(item.json.recipients as IDataObject[]).every(
+				(recipient) => typeof recipient.signingUrl === 'string',
+			),
+		).toBe(true);
 		const [stored] = await documents();
 		expect((stored.documentMeta as IDataObject).distributionMethod).toBe('NONE');
-		expect((stored.recipients as IDataObject[]).map((recipient) => recipient.sendStatus)).toEqual(['NOT_SENT', 'NOT_SENT']);
+		expect((stored.recipients as IDataObject[]).map((recipient) => recipient.sendStatus)).toEqual([
+			'NOT_SENT',
+			'NOT_SENT',
+		]);
 	});
 
 	it('Send Now off leaves a draft: no distribute request', async () => {
@@ -273,10 +379,14 @@ describe('Document → Create From File on Documenso', () => {
 	});
 
 	it('as an AI agent tool it needs the node’s consent, and gives no signing links', async () => {
-		await expect(run(upload(), { tool: true })).rejects.toThrow('Creating documents from a file is not allowed for an AI agent');
+		await expect(run(upload(), { tool: true })).rejects.toThrow(
+			'Creating documents from a file is not allowed for an AI agent',
+		);
 		expect(await requests()).toEqual([]);
 		const [item] = await run({ ...upload(), allowAsTool: true }, { tool: true });
-		expect((item.json.recipients as IDataObject[]).some((recipient) => 'signingUrl' in recipient)).toBe(false);
+		expect(
+			(item.json.recipients as IDataObject[]).some((recipient) => 'signingUrl' in recipient),
+		).toBe(false);
 		// Personal data is redacted for a tool by default.
 		expect(JSON.stringify(item.json)).not.toContain('ada@example.org');
 	});
@@ -289,12 +399,16 @@ describe('Document → Create From File on the documented API', () => {
 			const { context } = executeContext({
 				parameters: { resource: 'document', operation: 'createFromFile' },
 				binaries: [{ data: inMemory(AGREEMENT) }],
-				credentials: { signingApi: { baseUrl: sandbox.signing.url, apiToken: sandbox.signing.apiKey } },
+				credentials: {
+					signingApi: { baseUrl: sandbox.signing.url, apiToken: sandbox.signing.apiKey },
+				},
 			});
 			await expect(new Signing().execute.call(context)).rejects.toThrow(
 				'Document → Create From File is available with the Documenso API; this credential uses the documented API',
 			);
-			const { requests } = (await (await fetch(`${sandbox.signing.url}/_sandbox/requests`)).json()) as { requests: unknown[] };
+			const { requests } = (await (
+				await fetch(`${sandbox.signing.url}/_sandbox/requests`)
+			).json()) as { requests: unknown[] };
 			expect(requests).toEqual([]);
 		} finally {
 			await sandbox.stop();

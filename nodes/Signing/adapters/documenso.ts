@@ -15,6 +15,7 @@ import {
 } from './documensoShapes';
 import { numericId } from './documensoEnvelopes';
 import { documensoFields, documensoRecipients } from './documensoDrafts';
+import { documensoDocuments, documensoFolders, documensoTemplates } from './documensoManage';
 import { documensoUploads } from './documensoUploads';
 import { DOCUMENSO_EVENTS, DOCUMENSO_EXTRA_EVENTS, documensoEvent } from './documensoWebhooks';
 import type { PrefillValue, SigningAdapter } from './types';
@@ -381,4 +382,7 @@ export const documensoAdapter: SigningAdapter = {
 	uploads: documensoUploads,
 	recipients: documensoRecipients,
 	fields: documensoFields,
+	documents: documensoDocuments,
+	templates: documensoTemplates,
+	folders: documensoFolders,
 };

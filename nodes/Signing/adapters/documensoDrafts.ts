@@ -19,7 +19,11 @@ const { request } = envelopeTransport;
 const FINISHED = new Set(['COMPLETED', 'REJECTED', 'CANCELLED']);
 
 /** The document's envelope (status, recipients, fields), by its number (1001) or its `envelope_…` id. */
-async function documentEnvelope(ctx: IExecuteFunctions, documentId: string, itemIndex: number): Promise<IDataObject> {
+async function documentEnvelope(
+	ctx: IExecuteFunctions,
+	documentId: string,
+	itemIndex: number,
+): Promise<IDataObject> {
 	const id = documentId.trim();
 	if (/^envelope_\w+$/.test(id)) return await getEnvelope(ctx, id, itemIndex);
 	const number = numericId(ctx, id, 'Document ID', itemIndex);
@@ -34,7 +38,12 @@ async function documentEnvelope(ctx: IExecuteFunctions, documentId: string, item
 
 const words = (envelope: IDataObject) => `Document ${legacyIdOf(envelope) ?? String(envelope.id)}`;
 
-function mustBeChangeable(ctx: IExecuteFunctions, envelope: IDataObject, what: string, itemIndex: number): void {
+function mustBeChangeable(
+	ctx: IExecuteFunctions,
+	envelope: IDataObject,
+	what: string,
+	itemIndex: number,
+): void {
 	if (!FINISHED.has(String(envelope.status))) return;
 	throw new NodeOperationError(
 		ctx.getNode(),
@@ -47,7 +56,12 @@ function mustBeChangeable(ctx: IExecuteFunctions, envelope: IDataObject, what: s
 	);
 }
 
-function mustNotHaveActed(ctx: IExecuteFunctions, envelope: IDataObject, recipient: IDataObject, itemIndex: number): void {
+function mustNotHaveActed(
+	ctx: IExecuteFunctions,
+	envelope: IDataObject,
+	recipient: IDataObject,
+	itemIndex: number,
+): void {
 	const filled = ((envelope.fields as IDataObject[] | undefined) ?? []).some(
 		(field) => field.recipientId === recipient.id && field.inserted === true,
 	);
@@ -55,25 +69,43 @@ function mustNotHaveActed(ctx: IExecuteFunctions, envelope: IDataObject, recipie
 	throw new NodeOperationError(
 		ctx.getNode(),
 		`Recipient ${String(recipient.id)} (${String(recipient.email)}) has ${recipient.signingStatus === 'SIGNED' ? 'signed' : 'filled fields in'} already: Documenso keeps a recipient who has acted, with their fields`,
-		{ itemIndex, description: `${words(envelope)} is ${String(envelope.status).toLowerCase()}. Nothing was changed.` },
+		{
+			itemIndex,
+			description: `${words(envelope)} is ${String(envelope.status).toLowerCase()}. Nothing was changed.`,
+		},
 	);
 }
 
 /** A recipient with the envelope it belongs to (`GET /envelope/recipient/{recipientId}`, then the envelope). */
-async function recipientAndEnvelope(ctx: IExecuteFunctions, recipientId: string, itemIndex: number) {
+async function recipientAndEnvelope(
+	ctx: IExecuteFunctions,
+	recipientId: string,
+	itemIndex: number,
+) {
 	const id = numericId(ctx, recipientId, 'Recipient ID', itemIndex);
 	const recipient = await request(ctx, {
 		method: 'GET',
 		path: `/api/v2/envelope/recipient/${id}`,
 		itemIndex,
-		errorHints: { 404: `Check the Recipient ID: no recipient ${id} in this team's documents (Document → Get lists them as recipientId)` },
+		errorHints: {
+			404: `Check the Recipient ID: no recipient ${id} in this team's documents (Document → Get lists them as recipientId)`,
+		},
 	});
 	return { recipient, envelope: await getEnvelope(ctx, String(recipient.envelopeId), itemIndex) };
 }
 
-async function shapedRecipient(ctx: IExecuteFunctions, recipient: IDataObject, envelope: IDataObject, itemIndex: number) {
+async function shapedRecipient(
+	ctx: IExecuteFunctions,
+	recipient: IDataObject,
+	envelope: IDataObject,
+	itemIndex: number,
+) {
 	const baseUrl = await credentialBaseUrl(ctx, 'signingApi', itemIndex);
-	return { documentId: legacyIdOf(envelope) ?? null, ...documentedRecipient(recipient, baseUrl), envelopeId: envelope.id };
+	return {
+		documentId: legacyIdOf(envelope) ?? null,
+		...documentedRecipient(recipient, baseUrl),
+		envelopeId: envelope.id,
+	};
 }
 
 export const documensoRecipients: SigningRecipients = {
@@ -115,7 +147,12 @@ export const documensoRecipients: SigningRecipients = {
 			body: { recipientId: recipient.id as number },
 			itemIndex,
 		});
-		return { recipientId: recipient.id, documentId: legacyIdOf(envelope) ?? null, envelopeId: envelope.id, removed: true };
+		return {
+			recipientId: recipient.id,
+			documentId: legacyIdOf(envelope) ?? null,
+			envelopeId: envelope.id,
+			removed: true,
+		};
 	},
 
 	async get(ctx, recipientId, itemIndex) {
@@ -137,16 +174,30 @@ async function fieldAndEnvelope(ctx: IExecuteFunctions, fieldId: string, itemInd
 		method: 'GET',
 		path: `/api/v2/envelope/field/${id}`,
 		itemIndex,
-		errorHints: { 404: `Check the Field ID: no field ${id} in this team's documents (Document → Get lists them under fields)` },
+		errorHints: {
+			404: `Check the Field ID: no field ${id} in this team's documents (Document → Get lists them under fields)`,
+		},
 	});
 	return { field, envelope: await getEnvelope(ctx, String(field.envelopeId), itemIndex) };
 }
 
-function fieldOwner(ctx: IExecuteFunctions, envelope: IDataObject, field: IDataObject, itemIndex: number): IDataObject {
-	const owner = ((envelope.recipients as IDataObject[] | undefined) ?? []).find((recipient) => recipient.id === field.recipientId) ?? {};
+function fieldOwner(
+	ctx: IExecuteFunctions,
+	envelope: IDataObject,
+	field: IDataObject,
+	itemIndex: number,
+): IDataObject {
+	const owner =
+		((envelope.recipients as IDataObject[] | undefined) ?? []).find(
+			(recipient) => recipient.id === field.recipientId,
+		) ?? {};
 	mustNotHaveActed(ctx, envelope, owner, itemIndex);
 	if (field.inserted === true) {
-		throw new NodeOperationError(ctx.getNode(), `Field ${String(field.id)} is filled in already: Documenso keeps it`, { itemIndex });
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Field ${String(field.id)} is filled in already: Documenso keeps it`,
+			{ itemIndex },
+		);
 	}
 	return owner;
 }
@@ -159,7 +210,9 @@ export const documensoFields: SigningFields = {
 		const recipients = (envelope.recipients as IDataObject[] | undefined) ?? [];
 		const wanted = field.recipient.trim();
 		const owner = recipients.find(
-			(recipient) => String(recipient.id) === wanted || String(recipient.email).toLowerCase() === wanted.toLowerCase(),
+			(recipient) =>
+				String(recipient.id) === wanted ||
+				String(recipient.email).toLowerCase() === wanted.toLowerCase(),
 		);
 		if (!owner) {
 			throw new NodeOperationError(
@@ -173,17 +226,33 @@ export const documensoFields: SigningFields = {
 		}
 		mustNotHaveActed(ctx, envelope, owner, itemIndex);
 		if (owner.role === 'CC' || owner.role === 'VIEWER') {
-			throw new NodeOperationError(ctx.getNode(), `Recipient ${String(owner.id)} is ${owner.role === 'CC' ? 'in CC' : 'a viewer'}: Documenso gives such recipients no fields`, { itemIndex });
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`Recipient ${String(owner.id)} is ${owner.role === 'CC' ? 'in CC' : 'a viewer'}: Documenso gives such recipients no fields`,
+				{ itemIndex },
+			);
 		}
 		const position =
 			'placeholder' in field.position
 				? field.position
-				: { page: field.position.page, positionX: field.position.x, positionY: field.position.y, width: field.position.width, height: field.position.height };
-		const meta = field.meta && Object.keys(field.meta).length > 0 && field.type !== 'FREE_SIGNATURE' ? { fieldMeta: { type: field.type.toLowerCase(), ...field.meta } } : {};
+				: {
+						page: field.position.page,
+						positionX: field.position.x,
+						positionY: field.position.y,
+						width: field.position.width,
+						height: field.position.height,
+					};
+		const meta =
+			field.meta && Object.keys(field.meta).length > 0 && field.type !== 'FREE_SIGNATURE'
+				? { fieldMeta: { type: field.type.toLowerCase(), ...field.meta } }
+				: {};
 		const { data } = await request<{ data: IDataObject[] }>(ctx, {
 			method: 'POST',
 			path: '/api/v2/envelope/field/create-many',
-			body: { envelopeId: String(envelope.id), data: [{ type: field.type, ...meta, recipientId: owner.id, ...position }] },
+			body: {
+				envelopeId: String(envelope.id),
+				data: [{ type: field.type, ...meta, recipientId: owner.id, ...position }],
+			},
 			itemIndex,
 		});
 		return data.map((made) => shapedField(made, envelope));
@@ -202,7 +271,11 @@ export const documensoFields: SigningFields = {
 		if (width !== undefined) update.width = width;
 		if (height !== undefined) update.height = height;
 		if (changes.meta && Object.keys(changes.meta).length > 0 && field.type !== 'FREE_SIGNATURE') {
-			update.fieldMeta = { ...((field.fieldMeta as IDataObject | null) ?? {}), type: String(field.type).toLowerCase(), ...changes.meta };
+			update.fieldMeta = {
+				...((field.fieldMeta as IDataObject | null) ?? {}),
+				type: String(field.type).toLowerCase(),
+				...changes.meta,
+			};
 		}
 		const { data } = await request<{ data: IDataObject[] }>(ctx, {
 			method: 'POST',
@@ -218,8 +291,18 @@ export const documensoFields: SigningFields = {
 		const { field, envelope } = await fieldAndEnvelope(ctx, fieldId, itemIndex);
 		mustBeChangeable(ctx, envelope, 'fields', itemIndex);
 		fieldOwner(ctx, envelope, field, itemIndex);
-		await request(ctx, { method: 'POST', path: '/api/v2/envelope/field/delete', body: { fieldId: field.id as number }, itemIndex });
-		return { fieldId: field.id, documentId: legacyIdOf(envelope) ?? null, envelopeId: envelope.id, removed: true };
+		await request(ctx, {
+			method: 'POST',
+			path: '/api/v2/envelope/field/delete',
+			body: { fieldId: field.id as number },
+			itemIndex,
+		});
+		return {
+			fieldId: field.id,
+			documentId: legacyIdOf(envelope) ?? null,
+			envelopeId: envelope.id,
+			removed: true,
+		};
 	},
 
 	async get(ctx, fieldId, itemIndex) {

@@ -19,7 +19,12 @@ export const envelopeTransport = signingTransport('Documenso server', documensoE
 const { request } = envelopeTransport;
 
 /** Documenso's IDs (documents, templates, recipients, fields) are integers; `"1001"` and `1001` are both taken. */
-export function numericId(ctx: RequestContext, value: string, label: string, itemIndex?: number): number {
+export function numericId(
+	ctx: RequestContext,
+	value: string,
+	label: string,
+	itemIndex?: number,
+): number {
 	const text = value.trim();
 	const number = Number(text);
 	if (/^\d+$/.test(text) && number > 0 && Number.isSafeInteger(number)) return number;
@@ -43,7 +48,11 @@ export function legacyIdOf(envelope: IDataObject): number | undefined {
 }
 
 /** `GET /envelope/{envelopeId}` (envelope.get, envelope-router/get-envelope.ts): recipients, fields, items, team. */
-export async function getEnvelope(ctx: RequestContext, envelopeId: string, itemIndex?: number): Promise<IDataObject> {
+export async function getEnvelope(
+	ctx: RequestContext,
+	envelopeId: string,
+	itemIndex?: number,
+): Promise<IDataObject> {
 	return await request(ctx, {
 		method: 'GET',
 		path: `/api/v2/envelope/${encodeURIComponent(envelopeId)}`,
@@ -55,7 +64,11 @@ export async function getEnvelope(ctx: RequestContext, envelopeId: string, itemI
  * An envelope in the documented document shape, as Get gives a document: its number as `id`, the
  * `envelope_…` id as `envelopeId`, the link to its page from the team Documenso names with it.
  */
-export async function documentOfEnvelope(ctx: RequestContext, envelope: IDataObject, itemIndex?: number): Promise<IDataObject> {
+export async function documentOfEnvelope(
+	ctx: RequestContext,
+	envelope: IDataObject,
+	itemIndex?: number,
+): Promise<IDataObject> {
 	const baseUrl = await credentialBaseUrl(ctx, 'signingApi', itemIndex);
 	const team = isObject(envelope.team) ? envelope.team : {};
 	return documentedDocument(
@@ -82,7 +95,13 @@ export async function findByExternalId(
 		const answered = await request<DocumensoPage>(ctx, {
 			method: 'GET',
 			path: '/api/v2/envelope',
-			qs: { type, query: externalId, page, perPage: ENVELOPE_PAGE_SIZE, ...(folderId ? { folderId } : {}) },
+			qs: {
+				type,
+				query: externalId,
+				page,
+				perPage: ENVELOPE_PAGE_SIZE,
+				...(folderId ? { folderId } : {}),
+			},
 			itemIndex,
 		});
 		const found = answered.data.find((row) => row.externalId === externalId);
@@ -92,8 +111,17 @@ export async function findByExternalId(
 }
 
 /** `POST /envelope/delete` (envelope.delete, envelope-router/delete-envelope.ts). */
-export async function deleteEnvelope(ctx: RequestContext, envelopeId: string, itemIndex?: number): Promise<void> {
-	await request(ctx, { method: 'POST', path: '/api/v2/envelope/delete', body: { envelopeId }, itemIndex });
+export async function deleteEnvelope(
+	ctx: RequestContext,
+	envelopeId: string,
+	itemIndex?: number,
+): Promise<void> {
+	await request(ctx, {
+		method: 'POST',
+		path: '/api/v2/envelope/delete',
+		body: { envelopeId },
+		itemIndex,
+	});
 }
 
 /** How a document made by the node is named in messages: "document 1001 (envelope_…)". */

@@ -73,6 +73,57 @@ export interface SigningAdapter extends ApiAdapter {
 	readonly recipients?: SigningRecipients;
 	/** The fields of a document not finished yet: add (at a text or a position), change, remove, read. */
 	readonly fields?: SigningFields;
+	/** Deleting, changing and copying documents. */
+	readonly documents?: SigningDocuments;
+	/** Changing, copying and deleting templates. */
+	readonly templates?: SigningTemplates;
+	/** Folders of documents and templates, and what is filed in them. */
+	readonly folders?: SigningFolders;
+}
+
+export interface DocumentChanges {
+	title?: string;
+	subject?: string;
+	message?: string;
+	externalId?: string;
+	/** A folder's ID, or null for the root. */
+	folderId?: string | null;
+}
+
+export interface SigningDocuments {
+	/** What became of it: `deleted` (gone for good) or `hidden` (a finished document kept out of lists). */
+	delete(ctx: IExecuteFunctions, documentId: string, itemIndex: number): Promise<IDataObject>;
+	update(ctx: IExecuteFunctions, documentId: string, changes: DocumentChanges, itemIndex: number): Promise<IDataObject>;
+	/** A new draft with the same file, recipients and fields. */
+	duplicate(ctx: IExecuteFunctions, documentId: string, itemIndex: number): Promise<IDataObject>;
+}
+
+export interface SigningTemplates {
+	createFromFile(ctx: IExecuteFunctions, input: Omit<CreateFromFileInput, 'distribute' | 'distribution' | 'meta'>, itemIndex: number): Promise<IDataObject>;
+	update(ctx: IExecuteFunctions, templateId: string, changes: Omit<DocumentChanges, 'subject' | 'message'>, itemIndex: number): Promise<IDataObject>;
+	duplicate(ctx: IExecuteFunctions, templateId: string, itemIndex: number): Promise<IDataObject>;
+	delete(ctx: IExecuteFunctions, templateId: string, itemIndex: number): Promise<IDataObject>;
+}
+
+export type FolderKind = 'DOCUMENT' | 'TEMPLATE';
+
+export interface SigningFolders {
+	list(ctx: RequestContext, kind: FolderKind | undefined, itemIndex?: number): Promise<IDataObject[]>;
+	create(ctx: IExecuteFunctions, folder: { name: string; kind: FolderKind; parentId?: string }, itemIndex: number): Promise<IDataObject>;
+	update(ctx: IExecuteFunctions, folderId: string, changes: { name?: string; parentId?: string | null }, itemIndex: number): Promise<IDataObject>;
+	delete(ctx: IExecuteFunctions, folderId: string, itemIndex: number): Promise<IDataObject>;
+	/**
+	 * Documents (or templates) of one folder, or of every folder (`all`: the root, then each folder,
+	 * one list read per folder and per 100 records), newest first, in the documented shapes.
+	 */
+	listIn(
+		ctx: RequestContext,
+		kind: FolderKind,
+		folder: string | 'all',
+		filter: DocumentFilter,
+		limit: number | undefined,
+		itemIndex?: number,
+	): Promise<IDataObject[]>;
 }
 
 export interface SigningRecipients {

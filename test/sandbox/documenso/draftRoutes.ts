@@ -8,7 +8,15 @@
 import type { FastifyInstance } from 'fastify';
 
 import { appError } from './errors';
-import { type Envelope, fieldView, type Field, type Recipient, recipientToken, recipientView, type Role } from './model';
+import {
+	type Envelope,
+	fieldView,
+	type Field,
+	type Recipient,
+	recipientToken,
+	recipientView,
+	type Role,
+} from './model';
 import { documensoRoute } from './routes';
 import { OPERATIONS } from './sdk';
 import type { DocumensoStore } from './store';
@@ -23,13 +31,19 @@ export function registerDraftRoutes(app: FastifyInstance, store: DocumensoStore)
 		const envelope = store.findEnvelope(envelopeId);
 		if (!envelope) throw appError(procedure, 'NOT_FOUND', 'Envelope not found');
 		if (FINISHED.includes(envelope.status)) {
-			throw appError(procedure, `ENVELOPE_${envelope.status}`, `Envelope is ${envelope.status.toLowerCase()}`, 400);
+			throw appError(
+				procedure,
+				`ENVELOPE_${envelope.status}`,
+				`Envelope is ${envelope.status.toLowerCase()}`,
+				400,
+			);
 		}
 		return envelope;
 	};
 	const canBeModified = (envelope: Envelope, recipient: Recipient) =>
 		recipient.role === 'CC' ||
-		(recipient.signingStatus !== 'SIGNED' && !envelope.fields.some((field) => field.recipientId === recipient.id && field.inserted));
+		(recipient.signingStatus !== 'SIGNED' &&
+			!envelope.fields.some((field) => field.recipientId === recipient.id && field.inserted));
 	const recipientOf = (procedure: string, recipientId: number) => {
 		for (const envelope of all()) {
 			const recipient = envelope.recipients.find((candidate) => candidate.id === recipientId);
@@ -75,64 +89,102 @@ export function registerDraftRoutes(app: FastifyInstance, store: DocumensoStore)
 		return { data: made.map((recipient) => recipientView(envelope, recipient)) };
 	});
 
-	route<{ envelopeId: string; data: Array<Partial<NewRecipient> & { id: number }> }>('updateEnvelopeRecipients', (input) => {
-		const procedure = OPERATIONS.updateEnvelopeRecipients.procedure;
-		const envelope = envelopeOf(procedure, input.envelopeId);
-		const updated = input.data.map((change) => {
-			const recipient = envelope.recipients.find((candidate) => candidate.id === change.id);
-			if (!recipient) throw appError(procedure, 'NOT_FOUND', `Recipient with id ${change.id} not found`);
-			if (!canBeModified(envelope, recipient)) throw appError(procedure, 'INVALID_REQUEST', 'Cannot modify a recipient who has already interacted with the document');
-			if (change.email !== undefined) recipient.email = change.email.trim().toLowerCase();
-			if (change.name !== undefined) recipient.name = change.name;
-			if (change.role !== undefined) recipient.role = change.role;
-			if (change.signingOrder !== undefined) recipient.signingOrder = change.signingOrder;
-			return recipient;
-		});
-		return { data: updated.map((recipient) => recipientView(envelope, recipient)) };
-	});
+	route<{ envelopeId: string; data: Array<Partial<NewRecipient> & { id: number }> }>(
+		'updateEnvelopeRecipients',
+		(input) => {
+			const procedure = OPERATIONS.updateEnvelopeRecipients.procedure;
+			const envelope = envelopeOf(procedure, input.envelopeId);
+			const updated = input.data.map((change) => {
+				const recipient = envelope.recipients.find((candidate) => candidate.id === change.id);
+				if (!recipient)
+					throw appError(procedure, 'NOT_FOUND', `Recipient with id ${change.id} not found`);
+				if (!canBeModified(envelope, recipient))
+					throw appError(
+						procedure,
+						'INVALID_REQUEST',
+						'Cannot modify a recipient who has already interacted with the document',
+					);
+				if (change.email !== undefined) recipient.email = change.email.trim().toLowerCase();
+				if (change.name !== undefined) recipient.name = change.name;
+				if (change.role !== undefined) recipient.role = change.role;
+				if (change.signingOrder !== undefined) recipient.signingOrder = change.signingOrder;
+				return recipient;
+			});
+			return { data: updated.map((recipient) => recipientView(envelope, recipient)) };
+		},
+	);
 
 	route<{ recipientId: number }>('deleteEnvelopeRecipient', (input) => {
 		const procedure = OPERATIONS.deleteEnvelopeRecipient.procedure;
 		const { envelope, recipient } = recipientOf(procedure, input.recipientId);
 		envelopeOf(procedure, envelope.id);
-		if (!canBeModified(envelope, recipient)) throw appError(procedure, 'INVALID_REQUEST', 'Recipient has already interacted with the document.');
+		if (!canBeModified(envelope, recipient))
+			throw appError(
+				procedure,
+				'INVALID_REQUEST',
+				'Recipient has already interacted with the document.',
+			);
 		envelope.recipients = envelope.recipients.filter((candidate) => candidate !== recipient);
 		envelope.fields = envelope.fields.filter((field) => field.recipientId !== recipient.id);
 		return { success: true };
 	});
 
 	route<{ recipientId: number }>('getEnvelopeRecipient', (input) => {
-		const { envelope, recipient } = recipientOf(OPERATIONS.getEnvelopeRecipient.procedure, input.recipientId);
+		const { envelope, recipient } = recipientOf(
+			OPERATIONS.getEnvelopeRecipient.procedure,
+			input.recipientId,
+		);
 		// ZRecipientSchema: the recipient with its fields.
 		return {
 			...recipientView(envelope, recipient),
-			fields: envelope.fields.filter((field) => field.recipientId === recipient.id).map((field) => fieldView(envelope, field)),
+			fields: envelope.fields
+				.filter((field) => field.recipientId === recipient.id)
+				.map((field) => fieldView(envelope, field)),
 		};
 	});
 
-	route<{ envelopeId: string; data: Array<Partial<Field> & { id: number; type: Field['type'] }> }>('updateEnvelopeFields', (input) => {
-		const procedure = OPERATIONS.updateEnvelopeFields.procedure;
-		const envelope = envelopeOf(procedure, input.envelopeId);
-		const updated = input.data.map((change) => {
-			const field = envelope.fields.find((candidate) => candidate.id === change.id);
-			if (!field) throw appError(procedure, 'NOT_FOUND', `Field with id ${change.id} not found`);
-			const recipient = envelope.recipients.find((candidate) => candidate.id === field.recipientId);
-			if (!recipient || !canBeModified(envelope, recipient) || field.inserted) {
-				throw appError(procedure, 'INVALID_REQUEST', 'Cannot modify a field of a recipient who has already interacted with the document');
-			}
-			for (const key of ['type', 'page', 'positionX', 'positionY', 'width', 'height', 'fieldMeta'] as const) {
-				if (change[key] !== undefined) (field as unknown as Record<string, unknown>)[key] = change[key];
-			}
-			return field;
-		});
-		return { data: updated.map((field) => fieldView(envelope, field)) };
-	});
+	route<{ envelopeId: string; data: Array<Partial<Field> & { id: number; type: Field['type'] }> }>(
+		'updateEnvelopeFields',
+		(input) => {
+			const procedure = OPERATIONS.updateEnvelopeFields.procedure;
+			const envelope = envelopeOf(procedure, input.envelopeId);
+			const updated = input.data.map((change) => {
+				const field = envelope.fields.find((candidate) => candidate.id === change.id);
+				if (!field) throw appError(procedure, 'NOT_FOUND', `Field with id ${change.id} not found`);
+				const recipient = envelope.recipients.find(
+					(candidate) => candidate.id === field.recipientId,
+				);
+				if (!recipient || !canBeModified(envelope, recipient) || field.inserted) {
+					throw appError(
+						procedure,
+						'INVALID_REQUEST',
+						'Cannot modify a field of a recipient who has already interacted with the document',
+					);
+				}
+				for (const key of [
+					'type',
+					'page',
+					'positionX',
+					'positionY',
+					'width',
+					'height',
+					'fieldMeta',
+				] as const) {
+					if (change[key] !== undefined)
+						(field as unknown as Record<string, unknown>)[key] = change[key];
+				}
+				return field;
+			});
+			return { data: updated.map((field) => fieldView(envelope, field)) };
+		},
+	);
 
 	route<{ fieldId: number }>('deleteEnvelopeField', (input) => {
 		const procedure = OPERATIONS.deleteEnvelopeField.procedure;
 		const { envelope, field } = fieldOf(procedure, input.fieldId);
 		envelopeOf(procedure, envelope.id);
-		if (field.inserted) throw appError(procedure, 'INVALID_REQUEST', 'Cannot delete a field that has been inserted');
+		if (field.inserted)
+			throw appError(procedure, 'INVALID_REQUEST', 'Cannot delete a field that has been inserted');
 		envelope.fields = envelope.fields.filter((candidate) => candidate !== field);
 		return { success: true };
 	});

@@ -9,10 +9,27 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import { appError, inputValidationFailed, plainError } from './errors';
-import { envelopeManyView, envelopeView, type Envelope, type EnvelopeItem, type Field, type FieldType, itemsOf, ROLES, type Role } from './model';
+import {
+	envelopeManyView,
+	envelopeView,
+	type Envelope,
+	type EnvelopeItem,
+	type Field,
+	type FieldType,
+	itemsOf,
+	ROLES,
+	type Role,
+} from './model';
 import { findText, readPdfText, type TextMatch } from './pdfText';
 import { documensoRoute } from './routes';
-import { checkAnswer, isMultipartRecord, issue, multipartIssues, type MultipartRecord, OPERATIONS } from './sdk';
+import {
+	checkAnswer,
+	isMultipartRecord,
+	issue,
+	multipartIssues,
+	type MultipartRecord,
+	OPERATIONS,
+} from './sdk';
 import type { Actor, DocumensoStore } from './store';
 
 const MB = 1024 * 1024;
@@ -37,7 +54,11 @@ const FIELD_TYPES: FieldType[] = [
 ];
 
 /** A match's box in percent of its page, top-left origin (convertPlaceholdersToFieldInputs, create-envelope-fields.ts). */
-function percentBox(page: { width: number; height: number }, match: TextMatch, size: { width?: number; height?: number } = {}) {
+function percentBox(
+	page: { width: number; height: number },
+	match: TextMatch,
+	size: { width?: number; height?: number } = {},
+) {
 	const topLeftY = page.height - match.bbox.y - match.bbox.height;
 	return {
 		page: match.pageIndex + 1,
@@ -52,14 +73,24 @@ function percentBox(page: { width: number; height: number }, match: TextMatch, s
  * The PDF of an uploaded item: the file as uploaded before completion; once COMPLETED, the same
  * bytes with the seal appended after its end (a comment per signer), so a test can tell them apart.
  */
-export function uploadedPdf(envelope: Envelope, item: EnvelopeItem, version: 'signed' | 'original'): Buffer {
+export function uploadedPdf(
+	envelope: Envelope,
+	item: EnvelopeItem,
+	version: 'signed' | 'original',
+): Buffer {
 	const bytes = item.pdf ?? Buffer.alloc(0);
 	if (version !== 'signed' || envelope.status !== 'COMPLETED') return bytes;
 	const seal = envelope.recipients
 		.filter((recipient) => recipient.signedAt)
-		.map((recipient) => `% Signed by ${recipient.email} (${recipient.role}) at ${recipient.signedAt}\n`)
+		.map(
+			(recipient) =>
+				`% Signed by ${recipient.email} (${recipient.role}) at ${recipient.signedAt}\n`,
+		)
 		.join('');
-	return Buffer.concat([bytes, Buffer.from(`% Sealed by the Documenso sandbox at ${envelope.completedAt}\n${seal}`, 'latin1')]);
+	return Buffer.concat([
+		bytes,
+		Buffer.from(`% Sealed by the Documenso sandbox at ${envelope.completedAt}\n${seal}`, 'latin1'),
+	]);
 }
 
 export function registerEnvelopeRoutes(app: FastifyInstance, store: DocumensoStore): void {
@@ -95,7 +126,12 @@ export function registerEnvelopeRoutes(app: FastifyInstance, store: DocumensoSto
 					} catch {
 						json = undefined;
 					}
-					record.parts.push({ name, size: Buffer.byteLength(value), json, ...(json === undefined ? { text: value.slice(0, 200) } : {}) });
+					record.parts.push({
+						name,
+						size: Buffer.byteLength(value),
+						json,
+						...(json === undefined ? { text: value.slice(0, 200) } : {}),
+					});
 				} else {
 					const bytes = Buffer.from(await value.arrayBuffer());
 					record.parts.push({
@@ -113,10 +149,16 @@ export function registerEnvelopeRoutes(app: FastifyInstance, store: DocumensoSto
 		},
 	);
 
-	const envelopeOr404 = (procedure: string, envelopeId: string, type?: Envelope['type']): Envelope => {
-		if (!/^envelope_.{2,}$/.test(envelopeId)) throw appError(procedure, 'INVALID_BODY', 'Invalid envelope ID');
+	const envelopeOr404 = (
+		procedure: string,
+		envelopeId: string,
+		type?: Envelope['type'],
+	): Envelope => {
+		if (!/^envelope_.{2,}$/.test(envelopeId))
+			throw appError(procedure, 'INVALID_BODY', 'Invalid envelope ID');
 		const envelope = store.findEnvelope(envelopeId);
-		if (!envelope || (type && envelope.type !== type)) throw appError(procedure, 'NOT_FOUND', 'Envelope not found');
+		if (!envelope || (type && envelope.type !== type))
+			throw appError(procedure, 'NOT_FOUND', 'Envelope not found');
 		return envelope;
 	};
 
@@ -124,13 +166,21 @@ export function registerEnvelopeRoutes(app: FastifyInstance, store: DocumensoSto
 	async function taggedFields(envelope: Envelope, item: EnvelopeItem): Promise<Field[]> {
 		const pages = await readPdfText(item.pdf ?? Buffer.alloc(0));
 		return findText(pages, TAG).flatMap((match) => {
-			const [typeText, recipientRef] = match.text.slice(2, -2).split(',').map((part) => part.trim());
+			const [typeText, recipientRef] = match.text
+				.slice(2, -2)
+				.split(',')
+				.map((part) => part.trim());
 			const type = typeText.toUpperCase() as FieldType;
 			const index = /^r(\d+)$/i.exec(recipientRef ?? '')?.[1];
 			if (!FIELD_TYPES.includes(type) || index === undefined) return [];
 			let recipient = envelope.recipients[Number(index) - 1];
 			if (!recipient && envelope.recipients.length === 0) return [];
-			if (!recipient) throw appError(OPERATIONS.createEnvelope.procedure, 'NOT_FOUND', `Recipient not found for placeholder ${match.text}`);
+			if (!recipient)
+				throw appError(
+					OPERATIONS.createEnvelope.procedure,
+					'NOT_FOUND',
+					`Recipient not found for placeholder ${match.text}`,
+				);
 			recipient = recipient!;
 			const box = percentBox(pages[match.pageIndex], match);
 			return [store.newField({ recipientId: recipient.id, type, envelopeItemId: item.id, ...box })];
@@ -145,7 +195,9 @@ export function registerEnvelopeRoutes(app: FastifyInstance, store: DocumensoSto
 		}
 		const issues = multipartIssues(op, record);
 		if (issues.length > 0) throw inputValidationFailed(op.procedure, issues);
-		const payload = op.request.parse(record.parts.find((part) => part.name === 'payload')!.json) as {
+		const payload = op.request.parse(
+			record.parts.find((part) => part.name === 'payload')!.json,
+		) as {
 			title: string;
 			type: 'DOCUMENT' | 'TEMPLATE';
 			externalId?: string;
@@ -156,13 +208,25 @@ export function registerEnvelopeRoutes(app: FastifyInstance, store: DocumensoSto
 				name: string;
 				role: Role;
 				signingOrder?: number;
-				fields?: Array<{ type: FieldType; fieldMeta?: Record<string, unknown>; identifier?: string | number; page: number; positionX: number; positionY: number; width: number; height: number }>;
+				fields?: Array<{
+					type: FieldType;
+					fieldMeta?: Record<string, unknown>;
+					identifier?: string | number;
+					page: number;
+					positionX: number;
+					positionY: number;
+					width: number;
+					height: number;
+				}>;
 			}>;
 		};
 		if (payload.title.length < 1 || payload.title.length > 255) {
-			throw inputValidationFailed(op.procedure, [issue(['payload', 'title'], 'String must contain between 1 and 255 character(s)')]);
+			throw inputValidationFailed(op.procedure, [
+				issue(['payload', 'title'], 'String must contain between 1 and 255 character(s)'),
+			]);
 		}
-		if (payload.folderId && !store.folders.has(payload.folderId)) throw appError(op.procedure, 'NOT_FOUND', 'Folder not found');
+		if (payload.folderId && !store.folders.has(payload.folderId))
+			throw appError(op.procedure, 'NOT_FOUND', 'Folder not found');
 		const files = uploadedFiles.get(request) ?? [];
 		for (const file of files) {
 			// convertToPdf (packages/lib/server-only/document-conversion): without a converter, PDFs only.
@@ -177,7 +241,10 @@ export function registerEnvelopeRoutes(app: FastifyInstance, store: DocumensoSto
 				externalId: payload.externalId,
 				folderId: payload.folderId,
 				meta: payload.meta as Parameters<DocumensoStore['createUpload']>[0]['meta'],
-				recipients: (payload.recipients ?? []).map((recipient) => ({ ...recipient, role: ROLES.includes(recipient.role) ? recipient.role : 'SIGNER' })),
+				recipients: (payload.recipients ?? []).map((recipient) => ({
+					...recipient,
+					role: ROLES.includes(recipient.role) ? recipient.role : 'SIGNER',
+				})),
 			},
 			files.map((file) => ({ title: file.fileName, pdf: file.bytes })),
 			actorOf(request),
@@ -192,7 +259,13 @@ export function registerEnvelopeRoutes(app: FastifyInstance, store: DocumensoSto
 				if (!item) throw appError(op.procedure, 'NOT_FOUND', 'Document data not found');
 				const { type, fieldMeta, page, positionX, positionY, width, height } = field;
 				const placed = { type, fieldMeta, page, positionX, positionY, width, height };
-				envelope.fields.push(store.newField({ ...placed, recipientId: envelope.recipients[index].id, envelopeItemId: item.id }));
+				envelope.fields.push(
+					store.newField({
+						...placed,
+						recipientId: envelope.recipients[index].id,
+						envelopeItemId: item.id,
+					}),
+				);
 			}
 		});
 		for (const item of items) envelope.fields.push(...(await taggedFields(envelope, item)));
@@ -203,133 +276,201 @@ export function registerEnvelopeRoutes(app: FastifyInstance, store: DocumensoSto
 		envelopeView(envelopeOr404(OPERATIONS.getEnvelope.procedure, input.envelopeId)),
 	);
 
-	route<{ type?: 'DOCUMENT' | 'TEMPLATE'; status?: string; query?: string; folderId?: string; page?: number; perPage?: number; orderByDirection: 'asc' | 'desc' }>(
-		'findEnvelopes',
-		(input) => {
-			const query = (input.query ?? '').trim().toLowerCase();
-			const rows = [...store.documents.values(), ...store.templates.values()]
-				.filter((envelope) => envelope.deletedAt === null)
-				// find-envelopes.ts: without folderId, the root folder only.
-				.filter((envelope) => (envelope.folderId ?? null) === (input.folderId ?? null))
-				.filter((envelope) => !input.type || envelope.type === input.type)
-				.filter((envelope) => !input.status || envelope.status === input.status)
-				.filter(
-					(envelope) =>
-						query === '' ||
-						envelope.title.toLowerCase().includes(query) ||
-						(envelope.externalId ?? '').toLowerCase().includes(query) ||
-						envelope.recipients.some((recipient) => `${recipient.email} ${recipient.name}`.toLowerCase().includes(query)),
-				)
-				.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.legacyId - a.legacyId);
-			if (input.orderByDirection === 'asc') rows.reverse();
-			const currentPage = input.page ?? 1;
-			const perPage = input.perPage ?? 10;
-			return {
-				data: rows.slice((currentPage - 1) * perPage, currentPage * perPage).map(envelopeManyView),
-				count: rows.length,
-				currentPage,
-				perPage,
-				totalPages: Math.ceil(rows.length / perPage),
-			};
-		},
-	);
+	route<{
+		type?: 'DOCUMENT' | 'TEMPLATE';
+		status?: string;
+		query?: string;
+		folderId?: string;
+		page?: number;
+		perPage?: number;
+		orderByDirection: 'asc' | 'desc';
+	}>('findEnvelopes', (input) => {
+		const query = (input.query ?? '').trim().toLowerCase();
+		const rows = [...store.documents.values(), ...store.templates.values()]
+			.filter((envelope) => envelope.deletedAt === null)
+			// find-envelopes.ts: without folderId, the root folder only.
+			.filter((envelope) => (envelope.folderId ?? null) === (input.folderId ?? null))
+			.filter((envelope) => !input.type || envelope.type === input.type)
+			.filter((envelope) => !input.status || envelope.status === input.status)
+			.filter(
+				(envelope) =>
+					query === '' ||
+					envelope.title.toLowerCase().includes(query) ||
+					(envelope.externalId ?? '').toLowerCase().includes(query) ||
+					envelope.recipients.some((recipient) =>
+						`${recipient.email} ${recipient.name}`.toLowerCase().includes(query),
+					),
+			)
+			.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.legacyId - a.legacyId);
+		if (input.orderByDirection === 'asc') rows.reverse();
+		const currentPage = input.page ?? 1;
+		const perPage = input.perPage ?? 10;
+		return {
+			data: rows.slice((currentPage - 1) * perPage, currentPage * perPage).map(envelopeManyView),
+			count: rows.length,
+			currentPage,
+			perPage,
+			totalPages: Math.ceil(rows.length / perPage),
+		};
+	});
 
-	type CreateField = { type: FieldType; fieldMeta?: Record<string, unknown>; recipientId: number; envelopeItemId?: string } & (
+	type CreateField = {
+		type: FieldType;
+		fieldMeta?: Record<string, unknown>;
+		recipientId: number;
+		envelopeItemId?: string;
+	} & (
 		| { page: number; positionX: number; positionY: number; width: number; height: number }
 		| { placeholder: string; width?: number; height?: number; matchAll?: boolean }
 	);
 
 	/** createEnvelopeFields (packages/lib/server-only/field/create-envelope-fields.ts): every field checked and placed first, then all made. */
-	route<{ envelopeId: string; data: CreateField[] }>('createEnvelopeFields', async (input) => {
-		const procedure = OPERATIONS.createEnvelopeFields.procedure;
-		const envelope = envelopeOr404(procedure, input.envelopeId);
-		if (envelope.type === 'DOCUMENT' && envelope.completedAt) throw appError(procedure, 'INVALID_REQUEST', 'Envelope already complete');
-		const items = itemsOf(envelope);
-		const texts = new Map<string, Awaited<ReturnType<typeof readPdfText>>>();
-		const made: Field[] = [];
-		for (const field of input.data) {
-			const recipient = envelope.recipients.find((candidate) => candidate.id === field.recipientId);
-			if (field.envelopeItemId && !items.some((item) => item.id === field.envelopeItemId)) {
-				throw appError(procedure, 'INVALID_REQUEST', 'Item to attach fields to must belong to the document');
-			}
-			if (!recipient) throw appError(procedure, 'INVALID_REQUEST', `Recipient ${field.recipientId} not found`);
-			if (recipient.signingStatus !== 'NOT_SIGNED' || recipient.role === 'CC') {
-				throw appError(procedure, 'INVALID_REQUEST', 'Recipient type cannot have fields, or they have already interacted with the document.');
-			}
-			const itemId = field.envelopeItemId || items[0].id;
-			const base = { type: field.type, fieldMeta: field.fieldMeta ?? null, recipientId: recipient.id, envelopeItemId: itemId };
-			if ('placeholder' in field) {
-				const item = items.find((candidate) => candidate.id === itemId)!;
-				if (!texts.has(itemId)) texts.set(itemId, await readPdfText(item.pdf ?? Buffer.alloc(0)));
-				const pages = texts.get(itemId)!;
-				const matches = findText(pages, field.placeholder);
-				if (matches.length === 0) throw appError(procedure, 'INVALID_BODY', `Placeholder "${field.placeholder}" not found in PDF`);
-				for (const match of field.matchAll ? matches : [matches[0]]) {
-					made.push(store.newField({ ...base, ...percentBox(pages[match.pageIndex], match, field) }));
-				}
-			} else {
-				const { page, positionX, positionY, width, height } = field;
-				made.push(store.newField({ ...base, page, positionX, positionY, width, height }));
-			}
-		}
-		envelope.fields.push(...made);
-		if (envelope.type === 'DOCUMENT') {
-			for (const field of made) {
-				store.audit(envelope, 'FIELD_CREATED', { fieldId: field.secondaryId, fieldRecipientId: field.recipientId, fieldType: field.type }, null);
-			}
-		}
-		return { data: made.map((field) => ({ ...envelopeView(envelope).fields.find((view) => view.id === field.id)! })) };
-	}, (input) =>
-		input.data.flatMap((field, index) =>
-			'placeholder' in field || (field.page >= 1 && Number.isInteger(field.page))
-				? []
-				: [issue(['data', index, 'page'], 'Number must be greater than or equal to 1', 'too_small')],
-		),
-	);
-
-	/** distribute-envelope.ts, sendDocument (packages/lib/server-only/document/send-document.ts). */
-	route<{ envelopeId: string; meta?: { subject?: string; message?: string; redirectUrl?: string; distributionMethod?: 'EMAIL' | 'NONE' } }>(
-		'distributeEnvelope',
-		(input, request) => {
-			const procedure = OPERATIONS.distributeEnvelope.procedure;
-			const envelope = envelopeOr404(procedure, input.envelopeId, 'DOCUMENT');
-			if (input.meta) {
-				const { subject, message, redirectUrl, distributionMethod } = input.meta;
-				envelope.meta.subject = subject ?? envelope.meta.subject;
-				envelope.meta.message = message ?? envelope.meta.message;
-				envelope.meta.redirectUrl = redirectUrl ?? envelope.meta.redirectUrl;
-				envelope.meta.distributionMethod = distributionMethod ?? envelope.meta.distributionMethod;
-			}
-			if (envelope.recipients.length === 0) throw plainError(procedure, 'Document has no recipients');
-			if (['COMPLETED', 'REJECTED', 'CANCELLED'].includes(envelope.status)) throw plainError(procedure, 'Can not send completed document');
-			const missing = envelope.recipients.filter(
-				(recipient) =>
-					recipient.role === 'SIGNER' &&
-					!envelope.fields.some((field) => field.recipientId === recipient.id && (field.type === 'SIGNATURE' || field.type === 'FREE_SIGNATURE')),
-			);
-			if (missing.length > 0) {
-				throw appError(
-					procedure,
-					'MISSING_SIGNATURE_FIELD',
-					`The following recipients are missing required fields: ${missing.map((r) => `${r.name} (${r.email}, id: ${r.id})`).join(', ')}. Signers must have at least one signature field.`,
+	route<{ envelopeId: string; data: CreateField[] }>(
+		'createEnvelopeFields',
+		async (input) => {
+			const procedure = OPERATIONS.createEnvelopeFields.procedure;
+			const envelope = envelopeOr404(procedure, input.envelopeId);
+			if (envelope.type === 'DOCUMENT' && envelope.completedAt)
+				throw appError(procedure, 'INVALID_REQUEST', 'Envelope already complete');
+			const items = itemsOf(envelope);
+			const texts = new Map<string, Awaited<ReturnType<typeof readPdfText>>>();
+			const made: Field[] = [];
+			for (const field of input.data) {
+				const recipient = envelope.recipients.find(
+					(candidate) => candidate.id === field.recipientId,
 				);
+				if (field.envelopeItemId && !items.some((item) => item.id === field.envelopeItemId)) {
+					throw appError(
+						procedure,
+						'INVALID_REQUEST',
+						'Item to attach fields to must belong to the document',
+					);
+				}
+				if (!recipient)
+					throw appError(procedure, 'INVALID_REQUEST', `Recipient ${field.recipientId} not found`);
+				if (recipient.signingStatus !== 'NOT_SIGNED' || recipient.role === 'CC') {
+					throw appError(
+						procedure,
+						'INVALID_REQUEST',
+						'Recipient type cannot have fields, or they have already interacted with the document.',
+					);
+				}
+				const itemId = field.envelopeItemId || items[0].id;
+				const base = {
+					type: field.type,
+					fieldMeta: field.fieldMeta ?? null,
+					recipientId: recipient.id,
+					envelopeItemId: itemId,
+				};
+				if ('placeholder' in field) {
+					const item = items.find((candidate) => candidate.id === itemId)!;
+					if (!texts.has(itemId)) texts.set(itemId, await readPdfText(item.pdf ?? Buffer.alloc(0)));
+					const pages = texts.get(itemId)!;
+					const matches = findText(pages, field.placeholder);
+					if (matches.length === 0)
+						throw appError(
+							procedure,
+							'INVALID_BODY',
+							`Placeholder "${field.placeholder}" not found in PDF`,
+						);
+					for (const match of field.matchAll ? matches : [matches[0]]) {
+						made.push(
+							store.newField({ ...base, ...percentBox(pages[match.pageIndex], match, field) }),
+						);
+					}
+				} else {
+					const { page, positionX, positionY, width, height } = field;
+					made.push(store.newField({ ...base, page, positionX, positionY, width, height }));
+				}
 			}
-			store.send(envelope, actorOf(request));
+			envelope.fields.push(...made);
+			if (envelope.type === 'DOCUMENT') {
+				for (const field of made) {
+					store.audit(
+						envelope,
+						'FIELD_CREATED',
+						{
+							fieldId: field.secondaryId,
+							fieldRecipientId: field.recipientId,
+							fieldType: field.type,
+						},
+						null,
+					);
+				}
+			}
 			return {
-				success: true,
-				id: envelope.id,
-				recipients: envelope.recipients.map((recipient) => ({
-					id: recipient.id,
-					name: recipient.name,
-					email: recipient.email,
-					token: recipient.token,
-					role: recipient.role,
-					signingOrder: recipient.signingOrder,
-					signingUrl: `${webappUrl(request)}/sign/${recipient.token}`,
+				data: made.map((field) => ({
+					...envelopeView(envelope).fields.find((view) => view.id === field.id)!,
 				})),
 			};
 		},
+		(input) =>
+			input.data.flatMap((field, index) =>
+				'placeholder' in field || (field.page >= 1 && Number.isInteger(field.page))
+					? []
+					: [
+							issue(
+								['data', index, 'page'],
+								'Number must be greater than or equal to 1',
+								'too_small',
+							),
+						],
+			),
 	);
+
+	/** distribute-envelope.ts, sendDocument (packages/lib/server-only/document/send-document.ts). */
+	route<{
+		envelopeId: string;
+		meta?: {
+			subject?: string;
+			message?: string;
+			redirectUrl?: string;
+			distributionMethod?: 'EMAIL' | 'NONE';
+		};
+	}>('distributeEnvelope', (input, request) => {
+		const procedure = OPERATIONS.distributeEnvelope.procedure;
+		const envelope = envelopeOr404(procedure, input.envelopeId, 'DOCUMENT');
+		if (input.meta) {
+			const { subject, message, redirectUrl, distributionMethod } = input.meta;
+			envelope.meta.subject = subject ?? envelope.meta.subject;
+			envelope.meta.message = message ?? envelope.meta.message;
+			envelope.meta.redirectUrl = redirectUrl ?? envelope.meta.redirectUrl;
+			envelope.meta.distributionMethod = distributionMethod ?? envelope.meta.distributionMethod;
+		}
+		if (envelope.recipients.length === 0) throw plainError(procedure, 'Document has no recipients');
+		if (['COMPLETED', 'REJECTED', 'CANCELLED'].includes(envelope.status))
+			throw plainError(procedure, 'Can not send completed document');
+		const missing = envelope.recipients.filter(
+			(recipient) =>
+				recipient.role === 'SIGNER' &&
+				!envelope.fields.some(
+					(field) =>
+						field.recipientId === recipient.id &&
+						(field.type === 'SIGNATURE' || field.type === 'FREE_SIGNATURE'),
+				),
+		);
+		if (missing.length > 0) {
+			throw appError(
+				procedure,
+				'MISSING_SIGNATURE_FIELD',
+				`The following recipients are missing required fields: ${missing.map((r) => `${r.name} (${r.email}, id: ${r.id})`).join(', ')}. Signers must have at least one signature field.`,
+			);
+		}
+		store.send(envelope, actorOf(request));
+		return {
+			success: true,
+			id: envelope.id,
+			recipients: envelope.recipients.map((recipient) => ({
+				id: recipient.id,
+				name: recipient.name,
+				email: recipient.email,
+				token: recipient.token,
+				role: recipient.role,
+				signingOrder: recipient.signingOrder,
+				signingUrl: `${webappUrl(request)}/sign/${recipient.token}`,
+			})),
+		};
+	});
 
 	/** delete-envelope.ts: a document as deleteDocument does (store.delete), a template removed. */
 	route<{ envelopeId: string }>('deleteEnvelope', (input, request) => {

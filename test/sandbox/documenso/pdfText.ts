@@ -32,19 +32,25 @@ export interface TextMatch {
 
 let worker: Worker | undefined;
 let nextId = 0;
-const waiting = new Map<number, { resolve: (pages: PdfPage[]) => void; reject: (error: Error) => void }>();
+const waiting = new Map<
+	number,
+	{ resolve: (pages: PdfPage[]) => void; reject: (error: Error) => void }
+>();
 
 function textWorker(): Worker {
 	if (worker) return worker;
 	const started = new Worker(path.join(__dirname, 'pdfTextWorker.mjs'));
 	// Idle, it keeps no test or sandbox process alive.
 	started.unref();
-	started.on('message', ({ id, pages, error }: { id: number; pages?: PdfPage[]; error?: string }) => {
-		const caller = waiting.get(id);
-		waiting.delete(id);
-		if (error !== undefined) caller?.reject(new Error(error));
-		else caller?.resolve(pages ?? []);
-	});
+	started.on(
+		'message',
+		({ id, pages, error }: { id: number; pages?: PdfPage[]; error?: string }) => {
+			const caller = waiting.get(id);
+			waiting.delete(id);
+			if (error !== undefined) caller?.reject(new Error(error));
+			else caller?.resolve(pages ?? []);
+		},
+	);
 	started.on('error', (error) => {
 		for (const caller of waiting.values()) caller.reject(error);
 		waiting.clear();
@@ -74,13 +80,20 @@ export function findText(pages: PdfPage[], search: string | RegExp): TextMatch[]
 	pages.forEach((page, pageIndex) => {
 		for (const item of page.items) {
 			const pattern =
-				typeof search === 'string' ? new RegExp(search.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g') : new RegExp(search.source, 'g');
+				typeof search === 'string'
+					? new RegExp(search.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g')
+					: new RegExp(search.source, 'g');
 			for (const found of item.text.matchAll(pattern)) {
 				const share = item.width / Math.max(item.text.length, 1);
 				matches.push({
 					text: found[0],
 					pageIndex,
-					bbox: { x: item.x + share * (found.index ?? 0), y: item.y, width: share * found[0].length, height: item.height },
+					bbox: {
+						x: item.x + share * (found.index ?? 0),
+						y: item.y,
+						width: share * found[0].length,
+						height: item.height,
+					},
 				});
 			}
 		}

@@ -159,6 +159,8 @@ export function registerDocumensoRoutes(app: FastifyInstance, store: DocumensoSt
 						!input.query || template.title.toLowerCase().includes(input.query.toLowerCase()),
 				)
 				.filter(() => input.type === undefined || input.type === 'PRIVATE')
+				// find-templates.ts: without folderId, the root folder only.
+				.filter((template) => (template.folderId ?? null) === (input.folderId ?? null))
 				.sort(newestFirst);
 			const result = page(rows, input, 10);
 			return { ...result, data: result.data.map(templateManyView) };
@@ -187,7 +189,7 @@ export function registerDocumensoRoutes(app: FastifyInstance, store: DocumensoSt
 			const procedure = OPERATIONS.useTemplate.procedure;
 			const template = store.templates.get(input.templateId);
 			if (!template) throw appError(procedure, 'NOT_FOUND', 'Template not found');
-			if (input.folderId) throw appError(procedure, 'NOT_FOUND', 'Folder not found');
+			if (input.folderId && !store.folders.has(input.folderId)) throw appError(procedure, 'NOT_FOUND', 'Folder not found');
 			for (const recipient of input.recipients) {
 				if (!template.recipients.some((slot) => slot.id === recipient.id)) {
 					throw appError(
@@ -203,6 +205,7 @@ export function registerDocumensoRoutes(app: FastifyInstance, store: DocumensoSt
 				{ ...input, prefill: (fieldId) => prefill.get(fieldId) },
 				actorOf(request),
 			);
+			if (input.folderId) document.folderId = input.folderId;
 			if (input.distributeDocument) store.send(document, actorOf(request));
 			return documentView(document);
 		},
@@ -245,11 +248,14 @@ export function registerDocumensoRoutes(app: FastifyInstance, store: DocumensoSt
 		status?: string;
 		source?: string;
 		orderByDirection: 'asc' | 'desc';
+		folderId?: string;
 	}>(
 		'findDocuments',
 		(input) => {
 			const rows = [...store.documents.values()]
 				.filter((document) => document.deletedAt === null)
+				// find-documents.ts: without folderId, the root folder only.
+				.filter((document) => (document.folderId ?? null) === (input.folderId ?? null))
 				.filter((document) => input.status === undefined || document.status === input.status)
 				.filter(
 					(document) => input.templateId === undefined || document.templateId === input.templateId,

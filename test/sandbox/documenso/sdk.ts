@@ -104,6 +104,30 @@ import {
 	EnvelopeFieldGetRequest$inboundSchema,
 	EnvelopeFieldGetResponse$inboundSchema,
 } from '@documenso/sdk-typescript/models/operations/envelopefieldget';
+import {
+	EnvelopeUpdateRequest$inboundSchema,
+	EnvelopeUpdateResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/envelopeupdate';
+import {
+	EnvelopeDuplicateRequest$inboundSchema,
+	EnvelopeDuplicateResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/envelopeduplicate';
+import {
+	FolderFindFoldersRequest$inboundSchema,
+	FolderFindFoldersResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/folderfindfolders';
+import {
+	FolderCreateFolderRequest$inboundSchema,
+	FolderCreateFolderResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/foldercreatefolder';
+import {
+	FolderUpdateFolderRequest$inboundSchema,
+	FolderUpdateFolderResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/folderupdatefolder';
+import {
+	FolderDeleteFolderRequest$inboundSchema,
+	FolderDeleteFolderResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/folderdeletefolder';
 import type { ZodIssue, ZodTypeAny } from 'zod/v3';
 
 import { inputValidationFailed } from './errors';
@@ -309,6 +333,48 @@ export const OPERATIONS = {
 		'/envelope/field/:fieldId',
 		EnvelopeFieldGetRequest$inboundSchema,
 		EnvelopeFieldGetResponse$inboundSchema,
+	),
+	updateEnvelope: operation(
+		'envelope.update',
+		'POST',
+		'/envelope/update',
+		EnvelopeUpdateRequest$inboundSchema,
+		EnvelopeUpdateResponse$inboundSchema,
+	),
+	duplicateEnvelope: operation(
+		'envelope.duplicate',
+		'POST',
+		'/envelope/duplicate',
+		EnvelopeDuplicateRequest$inboundSchema,
+		EnvelopeDuplicateResponse$inboundSchema,
+	),
+	findFolders: operation(
+		'folder.findFolders',
+		'GET',
+		'/folder',
+		FolderFindFoldersRequest$inboundSchema,
+		FolderFindFoldersResponse$inboundSchema,
+	),
+	createFolder: operation(
+		'folder.createFolder',
+		'POST',
+		'/folder/create',
+		FolderCreateFolderRequest$inboundSchema,
+		FolderCreateFolderResponse$inboundSchema,
+	),
+	updateFolder: operation(
+		'folder.updateFolder',
+		'POST',
+		'/folder/update',
+		FolderUpdateFolderRequest$inboundSchema,
+		FolderUpdateFolderResponse$inboundSchema,
+	),
+	deleteFolder: operation(
+		'folder.deleteFolder',
+		'POST',
+		'/folder/delete',
+		FolderDeleteFolderRequest$inboundSchema,
+		FolderDeleteFolderResponse$inboundSchema,
 	),
 } as const;
 

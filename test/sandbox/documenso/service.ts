@@ -13,6 +13,7 @@ import { documensoErrors } from './errors';
 import { OPERATIONS } from './sdk';
 import { registerDraftRoutes } from './draftRoutes';
 import { registerEnvelopeRoutes } from './envelopeRoutes';
+import { registerManageRoutes } from './manageRoutes';
 import { registerDocumensoRoutes } from './routes';
 import { DocumensoStore } from './store';
 import type { WebhookEvent } from './webhooks';
@@ -66,6 +67,7 @@ export function createDocumensoService(options: DocumensoOptions): Service {
 	registerDocumensoRoutes(service.app, store);
 	registerEnvelopeRoutes(service.app, store);
 	registerDraftRoutes(service.app, store);
+	registerManageRoutes(service.app, store);
 	registerDocumensoControl(service.app, store, () => options.deliverer.report());
 
 	// Documenso serves its OpenAPI document without auth; its title tells a Documenso server apart.

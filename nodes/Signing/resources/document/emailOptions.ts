@@ -1,4 +1,9 @@
-import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IDisplayOptions,
+	IExecuteFunctions,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { invalidInput, isHttpUrl } from '../../../shared/validation';
 
@@ -39,7 +44,10 @@ export function emailOptionsProperty(show: NonNullable<IDisplayOptions['show']>)
 	};
 }
 
-export function readEmailOptions(ctx: IExecuteFunctions, itemIndex: number): IDataObject | undefined {
+export function readEmailOptions(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): IDataObject | undefined {
 	const given = ctx.getNodeParameter('emailOptions', itemIndex, {}) as IDataObject;
 	const meta: IDataObject = {};
 	for (const key of ['subject', 'message', 'redirectUrl']) {

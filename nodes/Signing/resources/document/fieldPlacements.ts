@@ -1,4 +1,9 @@
-import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IDisplayOptions,
+	IExecuteFunctions,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { checkedInteger, invalidInput, listEntryLabel } from '../../../shared/validation';
 import type { FieldPlacement, FieldPosition } from '../../adapters';
@@ -9,7 +14,11 @@ export const FIELD_TYPE_OPTIONS = [
 	{ name: 'Checkbox', value: 'CHECKBOX' },
 	{ name: 'Date', value: 'DATE', description: 'The date of signing' },
 	{ name: 'Email', value: 'EMAIL', description: 'The recipient’s e-mail address' },
-	{ name: 'Free Signature', value: 'FREE_SIGNATURE', description: 'A signature drawn without a box' },
+	{
+		name: 'Free Signature',
+		value: 'FREE_SIGNATURE',
+		description: 'A signature drawn without a box',
+	},
 	{ name: 'Initials', value: 'INITIALS' },
 	{ name: 'Name', value: 'NAME', description: 'The recipient’s name' },
 	{ name: 'Number', value: 'NUMBER' },
@@ -31,7 +40,13 @@ export const fieldValues = (recipientDescription: string): INodeProperties[] => 
 		required: true,
 		description: recipientDescription,
 	},
-	{ displayName: 'Type', name: 'type', type: 'options', default: 'SIGNATURE', options: FIELD_TYPE_OPTIONS },
+	{
+		displayName: 'Type',
+		name: 'type',
+		type: 'options',
+		default: 'SIGNATURE',
+		options: FIELD_TYPE_OPTIONS,
+	},
 	{
 		displayName: 'Placement',
 		name: 'placement',
@@ -43,7 +58,11 @@ export const fieldValues = (recipientDescription: string): INodeProperties[] => 
 				value: 'text',
 				description: 'Where the Placeholder text is, e.g. [[sign-ada]] (its text is covered)',
 			},
-			{ name: 'At a Position', value: 'position', description: 'Page, X, Y, Width and Height in percent of the page' },
+			{
+				name: 'At a Position',
+				value: 'position',
+				description: 'Page, X, Y, Width and Height in percent of the page',
+			},
 		],
 	},
 	{
@@ -59,7 +78,8 @@ export const fieldValues = (recipientDescription: string): INodeProperties[] => 
 		name: 'matchAll',
 		type: 'boolean',
 		default: false,
-		description: 'Whether to place a field on every occurrence of the Placeholder (at a Text), not only the first',
+		description:
+			'Whether to place a field on every occurrence of the Placeholder (at a Text), not only the first',
 	},
 	{
 		displayName: 'Page',
@@ -101,7 +121,13 @@ export const fieldValues = (recipientDescription: string): INodeProperties[] => 
 		default: 0,
 		description: 'In percent of the page’s height. At a Text, 0: the height of the text.',
 	},
-	{ displayName: 'Label', name: 'label', type: 'string', default: '', description: 'What the field asks, shown to the signer' },
+	{
+		displayName: 'Label',
+		name: 'label',
+		type: 'string',
+		default: '',
+		description: 'What the field asks, shown to the signer',
+	},
 	{
 		displayName: 'Required',
 		name: 'required',
@@ -121,7 +147,11 @@ export function fieldsProperties(show: NonNullable<IDisplayOptions['show']>): IN
 			default: 'fields',
 			options: [
 				{ name: 'Define Below', value: 'fields', description: 'Enter each field one by one' },
-				{ name: 'From Expression (JSON Array)', value: 'json', description: 'Give all fields as one array' },
+				{
+					name: 'From Expression (JSON Array)',
+					value: 'json',
+					description: 'Give all fields as one array',
+				},
 			],
 			displayOptions: { show },
 		},
@@ -148,7 +178,8 @@ export function fieldsProperties(show: NonNullable<IDisplayOptions['show']>): IN
 			displayName: 'Fields (JSON)',
 			name: 'uploadFieldsJson',
 			type: 'json',
-			default: '[\n  {\n    "recipient": 1,\n    "type": "SIGNATURE",\n    "placeholder": "[[sign-1]]"\n  }\n]',
+			default:
+				'[\n  {\n    "recipient": 1,\n    "type": "SIGNATURE",\n    "placeholder": "[[sign-1]]"\n  }\n]',
 			description:
 				'Array of fields, each with recipient (number from 1, or e-mail), type, and either placeholder (and matchAll, width, height) or page, x, y, width, height (percent); optionally label and required',
 			displayOptions: { show: { ...show, uploadFieldsInput: ['json'] } },
@@ -166,8 +197,18 @@ function percent(
 	label: string,
 	options: { positive: boolean },
 ): number {
-	const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
-	if (!Number.isFinite(number) || number < 0 || number > 100 || (options.positive && number === 0)) {
+	const number =
+		typeof value === 'number'
+			? value
+			: typeof value === 'string' && value.trim() !== ''
+				? Number(value)
+				: Number.NaN;
+	if (
+		!Number.isFinite(number) ||
+		number < 0 ||
+		number > 100 ||
+		(options.positive && number === 0)
+	) {
 		throw invalidInput(
 			ctx,
 			itemIndex,
@@ -190,24 +231,46 @@ export function checkedField<Recipient = number>(
 	recipientOf: (value: unknown, label: string) => Recipient,
 ): Omit<FieldPlacement, 'recipient'> & { recipient: Recipient } {
 	if (entry === null || typeof entry !== 'object') {
-		throw invalidInput(ctx, itemIndex, at(), 'must be an object with recipient, type and a placeholder or a position');
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			at(),
+			'must be an object with recipient, type and a placeholder or a position',
+		);
 	}
 	const given = entry as IDataObject;
-	const type = String(given.type ?? 'SIGNATURE').trim().toUpperCase();
+	const type = String(given.type ?? 'SIGNATURE')
+		.trim()
+		.toUpperCase();
 	if (!FIELD_TYPES.includes(type)) {
-		throw invalidInput(ctx, itemIndex, at('Type'), `"${String(given.type)}" is not one of ${FIELD_TYPES.join(', ')}`);
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			at('Type'),
+			`"${String(given.type)}" is not one of ${FIELD_TYPES.join(', ')}`,
+		);
 	}
 	const recipient = recipientOf(given.recipient, at('Recipient'));
-	const byText = given.placement === undefined ? isGiven(given.placeholder) : given.placement === 'text';
+	const byText =
+		given.placement === undefined ? isGiven(given.placeholder) : given.placement === 'text';
 	let position: FieldPosition;
 	if (byText) {
 		const placeholder = typeof given.placeholder === 'string' ? given.placeholder : '';
 		if (placeholder.trim() === '') {
-			throw invalidInput(ctx, itemIndex, at('Placeholder'), 'must not be empty for a field at a text of the PDF');
+			throw invalidInput(
+				ctx,
+				itemIndex,
+				at('Placeholder'),
+				'must not be empty for a field at a text of the PDF',
+			);
 		}
 		position = { placeholder };
-		const width = isGiven(given.width) ? percent(ctx, itemIndex, given.width, at('Width (%)'), { positive: false }) : 0;
-		const height = isGiven(given.height) ? percent(ctx, itemIndex, given.height, at('Height (%)'), { positive: false }) : 0;
+		const width = isGiven(given.width)
+			? percent(ctx, itemIndex, given.width, at('Width (%)'), { positive: false })
+			: 0;
+		const height = isGiven(given.height)
+			? percent(ctx, itemIndex, given.height, at('Height (%)'), { positive: false })
+			: 0;
 		if (width > 0) position.width = width;
 		if (height > 0) position.height = height;
 		if (given.matchAll === true) position.matchAll = true;
@@ -241,11 +304,23 @@ export function recipientIndexOf(
 		if (/^\d+$/.test(text)) {
 			const number = Number(text);
 			if (number >= 1 && number <= recipients.length) return number - 1;
-			throw invalidInput(ctx, itemIndex, label, `there is no recipient ${number}; the document has ${known}`);
+			throw invalidInput(
+				ctx,
+				itemIndex,
+				label,
+				`there is no recipient ${number}; the document has ${known}`,
+			);
 		}
-		const index = recipients.findIndex((recipient) => recipient.email.toLowerCase() === text.toLowerCase());
+		const index = recipients.findIndex(
+			(recipient) => recipient.email.toLowerCase() === text.toLowerCase(),
+		);
 		if (index >= 0) return index;
-		throw invalidInput(ctx, itemIndex, label, `"${text}" is none of the recipients; the document has ${known}`);
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			label,
+			`"${text}" is none of the recipients; the document has ${known}`,
+		);
 	};
 }
 
@@ -258,9 +333,16 @@ export function readFieldPlacements(
 	const raw =
 		ctx.getNodeParameter('uploadFieldsInput', itemIndex, 'fields') === 'json'
 			? jsonList(ctx, itemIndex, 'uploadFieldsJson', 'Fields (JSON)')
-			: (((ctx.getNodeParameter('uploadFields', itemIndex, {}) as { field?: IDataObject[] }).field ?? []) as unknown[]);
+			: (((ctx.getNodeParameter('uploadFields', itemIndex, {}) as { field?: IDataObject[] })
+					.field ?? []) as unknown[]);
 	const recipientOf = recipientIndexOf(ctx, itemIndex, recipients);
 	return raw.map((entry, position) =>
-		checkedField(ctx, itemIndex, entry, (field) => listEntryLabel('Fields', 'field', position, field), recipientOf),
+		checkedField(
+			ctx,
+			itemIndex,
+			entry,
+			(field) => listEntryLabel('Fields', 'field', position, field),
+			recipientOf,
+		),
 	);
 }

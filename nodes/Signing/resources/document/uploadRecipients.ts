@@ -1,4 +1,9 @@
-import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IDisplayOptions,
+	IExecuteFunctions,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { checkedInteger, invalidInput, isEmail, listEntryLabel } from '../../../shared/validation';
 import type { UploadRecipient } from '../../adapters';
@@ -50,12 +55,15 @@ export const uploadRecipientValues: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 0 },
 		default: 0,
-		description: 'Position in a sequential signing order (Options › Signing Order), from 1; 0: none',
+		description:
+			'Position in a sequential signing order (Options › Signing Order), from 1; 0: none',
 	},
 ];
 
 /** The recipients of Create From File: one by one, or as a JSON array. */
-export function uploadRecipientsProperties(show: NonNullable<IDisplayOptions['show']>): INodeProperties[] {
+export function uploadRecipientsProperties(
+	show: NonNullable<IDisplayOptions['show']>,
+): INodeProperties[] {
 	return [
 		{
 			displayName: 'Recipients Input',
@@ -79,7 +87,8 @@ export function uploadRecipientsProperties(show: NonNullable<IDisplayOptions['sh
 			typeOptions: { multipleValues: true, sortable: true },
 			default: {},
 			placeholder: 'Add Recipient',
-			description: 'People the document goes to, in this order: Fields refer to them by number (1 = the first) or e-mail',
+			description:
+				'People the document goes to, in this order: Fields refer to them by number (1 = the first) or e-mail',
 			displayOptions: { show: { ...show, uploadRecipientsInput: ['fields'] } },
 			options: [{ displayName: 'Recipient', name: 'recipient', values: uploadRecipientValues }],
 		},
@@ -96,7 +105,12 @@ export function uploadRecipientsProperties(show: NonNullable<IDisplayOptions['sh
 }
 
 /** A JSON parameter given as text or as a value, as an array (one object is taken as a list of one). */
-export function jsonList(ctx: IExecuteFunctions, itemIndex: number, parameter: string, label: string): unknown[] {
+export function jsonList(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	parameter: string,
+	label: string,
+): unknown[] {
 	let value = ctx.getNodeParameter(parameter, itemIndex, '[]') as unknown;
 	if (typeof value === 'string') {
 		if (value.trim() === '') return [];
@@ -126,25 +140,44 @@ export function checkedUploadRecipient(
 	const recipient: Partial<UploadRecipient> = {};
 	if (name !== undefined || !partial) {
 		const cleanName = typeof name === 'string' ? name.trim() : '';
-		if (cleanName === '' && !partial) throw invalidInput(ctx, itemIndex, at('Name'), 'must not be empty');
+		if (cleanName === '' && !partial)
+			throw invalidInput(ctx, itemIndex, at('Name'), 'must not be empty');
 		if (cleanName !== '') recipient.name = cleanName;
 	}
 	if (email !== undefined || !partial) {
 		const cleanEmail = typeof email === 'string' ? email.trim() : '';
 		if (!(partial && cleanEmail === '')) {
 			if (!isEmail(cleanEmail)) {
-				throw invalidInput(ctx, itemIndex, at('Email'), `"${String(email ?? '')}" is not a valid e-mail address`);
+				throw invalidInput(
+					ctx,
+					itemIndex,
+					at('Email'),
+					`"${String(email ?? '')}" is not a valid e-mail address`,
+				);
 			}
 			recipient.email = cleanEmail;
 		}
 	}
-	const givenRole = typeof role === 'string' && role.trim() !== '' ? role.trim().toUpperCase() : undefined;
+	const givenRole =
+		typeof role === 'string' && role.trim() !== '' ? role.trim().toUpperCase() : undefined;
 	if (givenRole !== undefined && !ROLES.includes(givenRole)) {
-		throw invalidInput(ctx, itemIndex, at('Role'), `"${String(role)}" is not one of ${ROLES.join(', ')}`);
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			at('Role'),
+			`"${String(role)}" is not one of ${ROLES.join(', ')}`,
+		);
 	}
 	if (givenRole !== undefined || !partial) recipient.role = givenRole ?? 'SIGNER';
-	if (signingOrder !== undefined && signingOrder !== null && signingOrder !== '' && signingOrder !== 0) {
-		recipient.signingOrder = checkedInteger(ctx, itemIndex, signingOrder, at('Signing Order'), { min: 1 });
+	if (
+		signingOrder !== undefined &&
+		signingOrder !== null &&
+		signingOrder !== '' &&
+		signingOrder !== 0
+	) {
+		recipient.signingOrder = checkedInteger(ctx, itemIndex, signingOrder, at('Signing Order'), {
+			min: 1,
+		});
 	}
 	return recipient;
 }
@@ -154,9 +187,12 @@ export function readUploadRecipients(ctx: IExecuteFunctions, itemIndex: number):
 	const raw =
 		ctx.getNodeParameter('uploadRecipientsInput', itemIndex, 'fields') === 'json'
 			? jsonList(ctx, itemIndex, 'uploadRecipientsJson', 'Recipients (JSON)')
-			: (((ctx.getNodeParameter('uploadRecipients', itemIndex, {}) as { recipient?: IDataObject[] }).recipient ?? []) as unknown[]);
+			: (((ctx.getNodeParameter('uploadRecipients', itemIndex, {}) as { recipient?: IDataObject[] })
+					.recipient ?? []) as unknown[]);
 	return raw.map(
 		(entry, position) =>
-			checkedUploadRecipient(ctx, itemIndex, entry, (field) => listEntryLabel('Recipients', 'recipient', position, field)) as UploadRecipient,
+			checkedUploadRecipient(ctx, itemIndex, entry, (field) =>
+				listEntryLabel('Recipients', 'recipient', position, field),
+			) as UploadRecipient,
 	);
 }

@@ -7,7 +7,13 @@ import { checkedField, fieldValues } from '../document/fieldPlacements';
 import { fieldsOf } from './fieldsOf';
 
 const show = { resource: ['field'], operation: ['add'] };
-const ONLY_AT: Record<string, 'text' | 'position'> = { placeholder: 'text', matchAll: 'text', page: 'position', x: 'position', y: 'position' };
+const ONLY_AT: Record<string, 'text' | 'position'> = {
+	placeholder: 'text',
+	matchAll: 'text',
+	page: 'position',
+	x: 'position',
+	y: 'position',
+};
 
 export const addDescription: INodeProperties[] = [
 	{
@@ -20,22 +26,45 @@ export const addDescription: INodeProperties[] = [
 		description: 'The document to place the field on: its number (documentId) or envelope_… ID',
 		displayOptions: { show },
 	},
-	...fieldValues('Whose field: the recipient’s ID (recipientId in Document → Get) or e-mail address').map((property) => ({
+	...fieldValues(
+		'Whose field: the recipient’s ID (recipientId in Document → Get) or e-mail address',
+	).map((property) => ({
 		...property,
-		displayOptions: { show: ONLY_AT[property.name] ? { ...show, placement: [ONLY_AT[property.name]] } : show },
+		displayOptions: {
+			show: ONLY_AT[property.name] ? { ...show, placement: [ONLY_AT[property.name]] } : show,
+		},
 	})),
 ];
 
-const FIELD_PARAMETERS = ['recipient', 'type', 'placement', 'placeholder', 'matchAll', 'page', 'x', 'y', 'width', 'height', 'label', 'required'];
+const FIELD_PARAMETERS = [
+	'recipient',
+	'type',
+	'placement',
+	'placeholder',
+	'matchAll',
+	'page',
+	'x',
+	'y',
+	'width',
+	'height',
+	'label',
+	'required',
+];
 
 /** Places one field (or one at every occurrence of its text) for a recipient of a document. */
 export async function add(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	requireToolConsent(this, itemIndex, consentTo('Changing the fields of documents'));
 	const { fields } = await fieldsOf(this, itemIndex, 'Add');
 	const documentId = requiredId(this, itemIndex, 'documentId', 'Document ID');
-	const given = Object.fromEntries(FIELD_PARAMETERS.map((name) => [name, this.getNodeParameter(name, itemIndex, undefined)]));
-	const field = checkedField(this, itemIndex, given, (name) => name ?? 'Field', () =>
-		requiredId(this, itemIndex, 'recipient', 'Recipient'),
+	const given = Object.fromEntries(
+		FIELD_PARAMETERS.map((name) => [name, this.getNodeParameter(name, itemIndex, undefined)]),
+	);
+	const field = checkedField(
+		this,
+		itemIndex,
+		given,
+		(name) => name ?? 'Field',
+		() => requiredId(this, itemIndex, 'recipient', 'Recipient'),
 	);
 	return await fields.add(this, documentId, field, itemIndex);
 }

@@ -19,10 +19,32 @@ export const fieldDescription: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show },
 		options: [
-			{ name: 'Add', value: 'add', action: 'Add a field to a document', description: 'Place a field for a recipient at a text of the PDF or at a position (Documenso)' },
-			{ name: 'Get', value: 'get', action: 'Get a field', description: 'Get a field with its place and whether it is filled in (Documenso)' },
-			{ name: 'Remove', value: 'remove', action: 'Remove a field', description: 'Remove a field not filled in yet (Documenso)' },
-			{ name: 'Update', value: 'update', action: 'Update a field', description: 'Move or resize a field, change its label or whether it is required (Documenso)' },
+			{
+				name: 'Add',
+				value: 'add',
+				action: 'Add a field to a document',
+				description:
+					'Place a field for a recipient at a text of the PDF or at a position (Documenso)',
+			},
+			{
+				name: 'Get',
+				value: 'get',
+				action: 'Get a field',
+				description: 'Get a field with its place and whether it is filled in (Documenso)',
+			},
+			{
+				name: 'Remove',
+				value: 'remove',
+				action: 'Remove a field',
+				description: 'Remove a field not filled in yet (Documenso)',
+			},
+			{
+				name: 'Update',
+				value: 'update',
+				action: 'Update a field',
+				description:
+					'Move or resize a field, change its label or whether it is required (Documenso)',
+			},
 		],
 		default: 'add',
 	},

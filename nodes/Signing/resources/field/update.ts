@@ -18,7 +18,10 @@ export const updateDescription: INodeProperties[] = [
 		displayOptions: { show: { resource: ['field'], operation: ['update'] } },
 		options: fieldValues('')
 			.filter((property) => CHANGEABLE.includes(property.name))
-			.map(({ description, ...property }) => ({ ...property, description: description?.replace(/^At a (Position|Text): /, '') })),
+			.map(({ description, ...property }) => ({
+				...property,
+				description: description?.replace(/^At a (Position|Text): /, ''),
+			})),
 	},
 ];
 
@@ -29,12 +32,28 @@ export async function update(this: IExecuteFunctions, itemIndex: number): Promis
 	const id = fieldId();
 	const given = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const position: Record<string, number> = {};
-	if (given.page !== undefined) position.page = checkedInteger(this, itemIndex, given.page, 'Update Fields › Page', { min: 1 });
-	for (const [name, label] of [['x', 'X (%)'], ['y', 'Y (%)'], ['width', 'Width (%)'], ['height', 'Height (%)']]) {
+	if (given.page !== undefined)
+		position.page = checkedInteger(this, itemIndex, given.page, 'Update Fields › Page', { min: 1 });
+	for (const [name, label] of [
+		['x', 'X (%)'],
+		['y', 'Y (%)'],
+		['width', 'Width (%)'],
+		['height', 'Height (%)'],
+	]) {
 		if (given[name] === undefined) continue;
 		const value = Number(given[name]);
-		if (!Number.isFinite(value) || value < 0 || value > 100 || (value === 0 && (name === 'width' || name === 'height'))) {
-			throw invalidInput(this, itemIndex, `Update Fields › ${label}`, `${JSON.stringify(given[name])} is not a percentage of the page`);
+		if (
+			!Number.isFinite(value) ||
+			value < 0 ||
+			value > 100 ||
+			(value === 0 && (name === 'width' || name === 'height'))
+		) {
+			throw invalidInput(
+				this,
+				itemIndex,
+				`Update Fields › ${label}`,
+				`${JSON.stringify(given[name])} is not a percentage of the page`,
+			);
 		}
 		position[name] = value;
 	}

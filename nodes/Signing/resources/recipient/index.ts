@@ -19,10 +19,31 @@ export const recipientDescription: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show },
 		options: [
-			{ name: 'Add', value: 'add', action: 'Add a recipient to a document', description: 'Add a recipient to a draft or pending document (Documenso)' },
-			{ name: 'Get', value: 'get', action: 'Get a recipient', description: 'Get a recipient with their signing status and link (Documenso)' },
-			{ name: 'Remove', value: 'remove', action: 'Remove a recipient', description: 'Remove a recipient who has not acted, with their fields (Documenso)' },
-			{ name: 'Update', value: 'update', action: 'Update a recipient', description: 'Change the name, e-mail address, role or signing order of a recipient who has not acted (Documenso)' },
+			{
+				name: 'Add',
+				value: 'add',
+				action: 'Add a recipient to a document',
+				description: 'Add a recipient to a draft or pending document (Documenso)',
+			},
+			{
+				name: 'Get',
+				value: 'get',
+				action: 'Get a recipient',
+				description: 'Get a recipient with their signing status and link (Documenso)',
+			},
+			{
+				name: 'Remove',
+				value: 'remove',
+				action: 'Remove a recipient',
+				description: 'Remove a recipient who has not acted, with their fields (Documenso)',
+			},
+			{
+				name: 'Update',
+				value: 'update',
+				action: 'Update a recipient',
+				description:
+					'Change the name, e-mail address, role or signing order of a recipient who has not acted (Documenso)',
+			},
 		],
 		default: 'add',
 	},

@@ -13,7 +13,13 @@ export async function recipientsOf(
 ): Promise<{ recipients: SigningRecipients; recipientId: () => string }> {
 	const adapter = await signingAdapter(ctx, itemIndex);
 	return {
-		recipients: signingApis.capability(ctx, adapter, 'recipients', `Recipient → ${operation}`, itemIndex),
+		recipients: signingApis.capability(
+			ctx,
+			adapter,
+			'recipients',
+			`Recipient → ${operation}`,
+			itemIndex,
+		),
 		recipientId: () => requiredId(ctx, itemIndex, 'recipientId', 'Recipient ID'),
 	};
 }
@@ -23,4 +29,3 @@ export type RecipientOutput = Promise<IDataObject>;
 /** A recipient for the output: without their signing link when the node runs as an agent's tool. */
 export const recipientForOutput = (ctx: IExecuteFunctions, recipient: IDataObject): IDataObject =>
 	(forOutput(ctx, { recipients: [recipient] }).recipients as IDataObject[])[0];
-

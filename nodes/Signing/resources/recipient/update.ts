@@ -25,7 +25,14 @@ export async function update(this: IExecuteFunctions, itemIndex: number): Recipi
 	const { recipients, recipientId } = await recipientsOf(this, itemIndex, 'Update');
 	const id = recipientId();
 	const given = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
-	const changes = checkedUploadRecipient(this, itemIndex, given, (field) => `Update Fields › ${field ?? 'Recipient'}`, true);
-	if (Object.keys(changes).length === 0) throw invalidInput(this, itemIndex, 'Update Fields', 'add at least one field to change');
+	const changes = checkedUploadRecipient(
+		this,
+		itemIndex,
+		given,
+		(field) => `Update Fields › ${field ?? 'Recipient'}`,
+		true,
+	);
+	if (Object.keys(changes).length === 0)
+		throw invalidInput(this, itemIndex, 'Update Fields', 'add at least one field to change');
 	return recipientForOutput(this, await recipients.update(this, id, changes, itemIndex));
 }
