@@ -37,7 +37,7 @@ export const consentTo = (action: string): ToolConsent => ({ ...SIGNING_TOOL_CON
 export const signingToolConsentProperty = toolConsentProperty(
 	consentTo(''),
 	{
-		resource: ['document', 'recipient', 'field', 'template', 'folder'],
+		resource: ['attachment', 'document', 'recipient', 'field', 'template', 'folder'],
 		operation: [
 			'add',
 			'cancel',

@@ -15,6 +15,7 @@ import {
 } from './documensoShapes';
 import { numericId } from './documensoEnvelopes';
 import { documensoFields, documensoRecipients } from './documensoDrafts';
+import { documensoAttachments, documensoFiles } from './documensoFiles';
 import { documensoDocuments, documensoFolders, documensoTemplates } from './documensoManage';
 import { documensoUploads } from './documensoUploads';
 import { DOCUMENSO_EVENTS, DOCUMENSO_EXTRA_EVENTS, documensoEvent } from './documensoWebhooks';
@@ -385,4 +386,6 @@ export const documensoAdapter: SigningAdapter = {
 	documents: documensoDocuments,
 	templates: documensoTemplates,
 	folders: documensoFolders,
+	files: documensoFiles,
+	attachments: documensoAttachments,
 };

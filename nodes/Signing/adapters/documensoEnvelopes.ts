@@ -127,3 +127,17 @@ export async function deleteEnvelope(
 /** How a document made by the node is named in messages: "document 1001 (envelope_…)". */
 export const envelopeWords = (envelope: IDataObject) =>
 	`document ${legacyIdOf(envelope) ?? '?'} (${String(envelope.id)})`;
+
+/** A document's `envelope_…` id: given as such, or read from its number (`GET /document/{id}`). */
+export async function documentEnvelopeId(ctx: RequestContext, documentId: string, itemIndex?: number): Promise<string> {
+	const text = documentId.trim();
+	if (/^envelope_\w+$/.test(text)) return text;
+	const number = numericId(ctx, text, 'Document ID', itemIndex);
+	const document = await request(ctx, {
+		method: 'GET',
+		path: `/api/v2/document/${number}`,
+		itemIndex,
+		errorHints: { 404: `Check the Document ID: this Documenso team has no document ${number}` },
+	});
+	return String(document.envelopeId);
+}

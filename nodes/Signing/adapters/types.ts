@@ -79,6 +79,46 @@ export interface SigningAdapter extends ApiAdapter {
 	readonly templates?: SigningTemplates;
 	/** Folders of documents and templates, and what is filed in them. */
 	readonly folders?: SigningFolders;
+	/** A document's several PDFs, and the reports the API makes of it (audit log, signing certificate) as PDFs. */
+	readonly files?: SigningFiles;
+	/** Links shown to signers beside the document. */
+	readonly attachments?: SigningAttachments;
+}
+
+export interface DocumentFile {
+	id: string;
+	title: string;
+}
+
+export interface FileRequest {
+	method: 'GET' | 'HEAD';
+	timeoutMs?: number;
+}
+
+export interface SigningFiles {
+	/** The PDFs of a document read with `getDocument` when it has more than one; empty when it has one. */
+	list(ctx: IExecuteFunctions, document: IDataObject, itemIndex: number): Promise<DocumentFile[]>;
+	/** One of them, as `downloadFile` gives the document's. */
+	download(
+		ctx: IExecuteFunctions,
+		file: DocumentFile,
+		request: FileRequest & { version: 'signed' | 'original' },
+		itemIndex: number,
+	): Promise<ServiceAnswer<unknown>>;
+	/** The audit log or the signing certificate (completed documents) of a document, as a PDF. */
+	report(
+		ctx: IExecuteFunctions,
+		document: IDataObject,
+		report: 'auditLog' | 'certificate',
+		request: FileRequest,
+		itemIndex: number,
+	): Promise<ServiceAnswer<unknown>>;
+}
+
+export interface SigningAttachments {
+	add(ctx: IExecuteFunctions, documentId: string, link: { label: string; url: string }, itemIndex: number): Promise<IDataObject>;
+	list(ctx: IExecuteFunctions, documentId: string, itemIndex: number): Promise<IDataObject[]>;
+	remove(ctx: IExecuteFunctions, attachmentId: string, itemIndex: number): Promise<IDataObject>;
 }
 
 export interface DocumentChanges {

@@ -7,10 +7,11 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-import { appError } from './errors';
+import { textPdf } from '../signingPdf';
+import { appError, downloadError } from './errors';
 import { envelopeManyView, type Envelope, type Folder, prefixedId, recipientToken } from './model';
 import { documensoRoute } from './routes';
-import { OPERATIONS } from './sdk';
+import { issue, OPERATIONS } from './sdk';
 import type { DocumensoStore } from './store';
 
 const now = () => new Date().toISOString();
@@ -119,6 +120,83 @@ export function registerManageRoutes(app: FastifyInstance, store: DocumensoStore
 			return { id: copy.id };
 		},
 	);
+
+	route<{ envelopeId: string; data: { label: string; data: string } }>(
+		'createEnvelopeAttachment',
+		(input) => {
+			const envelope = envelopeOf(OPERATIONS.createEnvelopeAttachment.procedure, input.envelopeId);
+			const attachment = {
+				id: prefixedId('attachment'),
+				type: 'link' as const,
+				label: input.data.label,
+				data: input.data.data,
+			};
+			(envelope.attachments ??= []).push(attachment);
+			return { id: attachment.id };
+		},
+		// ZCreateAttachmentRequestSchema (attachment/create-attachment.types.ts): a label, a URL.
+		(input) => [
+			...(input.data.label === ''
+				? [issue(['data', 'label'], 'Label is required', 'too_small')]
+				: []),
+			...(/^https?:\/\/\S+$/.test(input.data.data)
+				? []
+				: [issue(['data', 'data'], 'Must be a valid URL', 'invalid_string')]),
+		],
+	);
+
+	route<{ envelopeId: string }>('findEnvelopeAttachments', (input) => ({
+		data:
+			envelopeOf(OPERATIONS.findEnvelopeAttachments.procedure, input.envelopeId).attachments ?? [],
+	}));
+
+	route<{ id: string }>('deleteEnvelopeAttachment', (input) => {
+		const owner = [...store.documents.values(), ...store.templates.values()].find((envelope) =>
+			(envelope.attachments ?? []).some((attachment) => attachment.id === input.id),
+		);
+		if (!owner)
+			throw appError(
+				OPERATIONS.deleteEnvelopeAttachment.procedure,
+				'NOT_FOUND',
+				'Attachment not found',
+			);
+		owner.attachments = (owner.attachments ?? []).filter(
+			(attachment) => attachment.id !== input.id,
+		);
+		return { success: true };
+	});
+
+	/** download.ts: the audit log of a document as a PDF, `<title>_audit-log.pdf`. */
+	route<{ envelopeId: string }>('downloadAuditLogPdf', async (input, _request, reply) => {
+		const envelope = store.findEnvelope(input.envelopeId);
+		if (!envelope || envelope.type !== 'DOCUMENT') throw downloadError(404, 'Document not found');
+		const bytes = textPdf([
+			[
+				`Audit log: ${envelope.title}`,
+				...envelope.auditLogs.map(
+					(entry) => `${entry.createdAt} ${entry.type} ${entry.email ?? ''}`,
+				),
+			],
+		]);
+		return await reply.type('application/pdf').send(bytes);
+	});
+
+	/** download.ts: the signing certificate, for a completed document only (DOCUMENT_NOT_COMPLETE). */
+	route<{ envelopeId: string }>('downloadCertificatePdf', async (input, _request, reply) => {
+		const envelope = store.findEnvelope(input.envelopeId);
+		if (!envelope || envelope.type !== 'DOCUMENT') throw downloadError(404, 'Document not found');
+		if (envelope.status !== 'COMPLETED')
+			throw downloadError(400, 'Document is not complete', 'DOCUMENT_NOT_COMPLETE');
+		const bytes = textPdf([
+			[
+				`Signing certificate: ${envelope.title}`,
+				...envelope.recipients.map(
+					(recipient) => `${recipient.role} ${recipient.email}: ${recipient.signedAt ?? ''}`,
+				),
+			],
+		]);
+		return await reply.type('application/pdf').send(bytes);
+	});
 
 	route<{
 		parentId?: string;

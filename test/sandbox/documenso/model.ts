@@ -121,6 +121,8 @@ export interface Envelope {
 	item: { id: string; title: string; documentDataId: string };
 	/** Every PDF of an envelope made by an upload, `item` first; absent for one made from a template. */
 	items?: EnvelopeItem[];
+	/** Links shown to signers (EnvelopeAttachment, type "link"). */
+	attachments?: Array<{ id: string; type: 'link'; label: string; data: string }>;
 	/** The folder it is filed in; null or absent: the root. */
 	folderId?: string | null;
 	auditLogs: AuditLog[];

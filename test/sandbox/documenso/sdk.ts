@@ -128,6 +128,20 @@ import {
 	FolderDeleteFolderRequest$inboundSchema,
 	FolderDeleteFolderResponse$inboundSchema,
 } from '@documenso/sdk-typescript/models/operations/folderdeletefolder';
+import {
+	EnvelopeAttachmentCreateRequest$inboundSchema,
+	EnvelopeAttachmentCreateResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/envelopeattachmentcreate';
+import {
+	EnvelopeAttachmentFindRequest$inboundSchema,
+	EnvelopeAttachmentFindResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/envelopeattachmentfind';
+import {
+	EnvelopeAttachmentDeleteRequest$inboundSchema,
+	EnvelopeAttachmentDeleteResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/envelopeattachmentdelete';
+import { EnvelopeAuditLogDownloadPdfRequest$inboundSchema } from '@documenso/sdk-typescript/models/operations/envelopeauditlogdownloadpdf';
+import { EnvelopeCertificateDownloadPdfRequest$inboundSchema } from '@documenso/sdk-typescript/models/operations/envelopecertificatedownloadpdf';
 import type { ZodIssue, ZodTypeAny } from 'zod/v3';
 
 import { inputValidationFailed } from './errors';
@@ -375,6 +389,39 @@ export const OPERATIONS = {
 		'/folder/delete',
 		FolderDeleteFolderRequest$inboundSchema,
 		FolderDeleteFolderResponse$inboundSchema,
+	),
+	createEnvelopeAttachment: operation(
+		'envelope.attachment.create',
+		'POST',
+		'/envelope/attachment/create',
+		EnvelopeAttachmentCreateRequest$inboundSchema,
+		EnvelopeAttachmentCreateResponse$inboundSchema,
+	),
+	findEnvelopeAttachments: operation(
+		'envelope.attachment.find',
+		'GET',
+		'/envelope/attachment',
+		EnvelopeAttachmentFindRequest$inboundSchema,
+		EnvelopeAttachmentFindResponse$inboundSchema,
+	),
+	deleteEnvelopeAttachment: operation(
+		'envelope.attachment.delete',
+		'POST',
+		'/envelope/attachment/delete',
+		EnvelopeAttachmentDeleteRequest$inboundSchema,
+		EnvelopeAttachmentDeleteResponse$inboundSchema,
+	),
+	downloadAuditLogPdf: operation(
+		'envelope.auditLog.download',
+		'GET',
+		'/envelope/:envelopeId/audit-log/download',
+		EnvelopeAuditLogDownloadPdfRequest$inboundSchema,
+	),
+	downloadCertificatePdf: operation(
+		'envelope.certificate.download',
+		'GET',
+		'/envelope/:envelopeId/certificate/download',
+		EnvelopeCertificateDownloadPdfRequest$inboundSchema,
 	),
 } as const;
 

@@ -43,6 +43,8 @@ function documensoToken(request: FastifyRequest): string | undefined {
 const PDF_ROUTES = new Set<string>([
 	OPERATIONS.downloadDocument.url,
 	OPERATIONS.downloadEnvelopeItem.url,
+	OPERATIONS.downloadAuditLogPdf.url,
+	OPERATIONS.downloadCertificatePdf.url,
 ]);
 
 const routeOf = (reply: FastifyReply) => reply.request.routeOptions?.url;
