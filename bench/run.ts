@@ -21,9 +21,10 @@ import { p2WebhookIngest } from './benchmarks/p2WebhookIngest';
 import { p3BulkSigning } from './benchmarks/p3BulkSigning';
 import { queueIngest } from './benchmarks/queueIngest';
 import { scaleCurve } from './benchmarks/scaleCurve';
+import { uploadMemory } from './benchmarks/uploadMemory';
 import { type Benchmark, type Row, say } from './shared';
 
-const BENCHMARKS: Benchmark[] = [p1ReturnAll, p2WebhookIngest, p2SignedIngestDiy, p3BulkSigning, scaleCurve, queueIngest];
+const BENCHMARKS: Benchmark[] = [p1ReturnAll, p2WebhookIngest, p2SignedIngestDiy, p3BulkSigning, scaleCurve, queueIngest, uploadMemory];
 const RESULTS_FILE = path.join(PROJECT_ROOT, 'bench', 'results.json');
 const REDUCED_RESULTS_FILE = path.join(PROJECT_ROOT, 'bench', 'out', 'results.json');
 const DEADLINE_MINUTES = Number(process.env.BENCH_DEADLINE_MINUTES ?? 90);
