@@ -14,13 +14,15 @@ import * as path from 'node:path';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 
-import { Signing } from '../../nodes/Signing/Signing.node';
 import { freePort } from '../../test/harness/n8n';
 import { PROJECT_ROOT } from '../../test/harness/paths';
 import { DOCUMENSO_DEFAULT_KEY } from '../../test/sandbox';
 import { textPdf } from '../../test/sandbox/signingPdf';
 import { executeContext } from '../../test/unit/helpers/context';
 import { type Benchmark, megabytes, sizesFromEnv } from '../shared';
+
+/** The built node, as n8n loads it (`npm run bench` builds first; the source's name would resolve to its codex JSON here). */
+const { Signing } = require(path.join(PROJECT_ROOT, 'dist', 'nodes', 'Signing', 'Signing.node.js')) as typeof import('../../nodes/Signing/Signing.node');
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
