@@ -17,8 +17,7 @@ import { listWorkflowFiles, type N8nInstance, packPackage, startN8n } from '../h
 import { PROJECT_ROOT } from '../harness/paths';
 import {
 	activateWorkflow,
-	createCredential,
-	createSandboxCredentials,
+	createDocumensoSandboxCredentials,
 	E2E_SANDBOX_OPTIONS,
 	type ImportedWorkflow,
 	importWorkflow,
@@ -50,13 +49,7 @@ describe('a PDF from disk sent for signature on Documenso, in a real n8n', () =>
 	beforeAll(async () => {
 		sandbox = await startSandbox({ ...E2E_SANDBOX_OPTIONS, signing: 'documenso' });
 		n8n = await startN8n({ packageTarball: await packPackage() });
-		const credentials = await createSandboxCredentials(n8n, sandbox);
-		credentials.signingApi = await createCredential(n8n, 'Documenso (sandbox)', 'signingApi', {
-			api: 'documenso',
-			baseUrl: sandbox.signing.url,
-			apiToken: sandbox.signing.apiKey,
-			webhookSecret: SIGNING_WEBHOOK_SECRET,
-		});
+		const credentials = await createDocumensoSandboxCredentials(n8n, sandbox);
 		workflows = [];
 		for (const file of listWorkflowFiles().filter((candidate) => SAMPLES.includes(path.basename(candidate)))) {
 			workflows.push(await importWorkflow(n8n, JSON.parse(readFileSync(file, 'utf8')) as WorkflowFile, credentials, file));
