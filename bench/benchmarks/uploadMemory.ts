@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions */
 /**
  * Issue 33: Document → Create From File of a 20 MB PDF on Documenso, and the memory the node
  * itself takes for it. The node runs here (the test harness's n8n context, its requests through
@@ -22,6 +22,7 @@ import { executeContext } from '../../test/unit/helpers/context';
 import { type Benchmark, megabytes, sizesFromEnv } from '../shared';
 
 /** The built node, as n8n loads it (`npm run bench` builds first; the source's name would resolve to its codex JSON here). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { Signing } = require(path.join(PROJECT_ROOT, 'dist', 'nodes', 'Signing', 'Signing.node.js')) as typeof import('../../nodes/Signing/Signing.node');
 
 v8.setFlagsFromString('--expose-gc');
