@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { credentialBaseUrl } from '../../shared/request';
 import { documentedRecipient } from './documensoShapes';
-import { envelopeTransport, getEnvelope, legacyIdOf, numericId } from './documensoEnvelopes';
+import { documentEnvelopeId, envelopeTransport, getEnvelope, legacyIdOf, numericId } from './documensoEnvelopes';
 import type { SigningFields, SigningRecipients } from './types';
 
 /**
@@ -19,21 +19,8 @@ const { request } = envelopeTransport;
 const FINISHED = new Set(['COMPLETED', 'REJECTED', 'CANCELLED']);
 
 /** The document's envelope (status, recipients, fields), by its number (1001) or its `envelope_…` id. */
-async function documentEnvelope(
-	ctx: IExecuteFunctions,
-	documentId: string,
-	itemIndex: number,
-): Promise<IDataObject> {
-	const id = documentId.trim();
-	if (/^envelope_\w+$/.test(id)) return await getEnvelope(ctx, id, itemIndex);
-	const number = numericId(ctx, id, 'Document ID', itemIndex);
-	const document = await request(ctx, {
-		method: 'GET',
-		path: `/api/v2/document/${number}`,
-		itemIndex,
-		errorHints: { 404: `Check the Document ID: this Documenso team has no document ${number}` },
-	});
-	return await getEnvelope(ctx, String(document.envelopeId), itemIndex);
+async function documentEnvelope(ctx: IExecuteFunctions, documentId: string, itemIndex: number): Promise<IDataObject> {
+	return await getEnvelope(ctx, await documentEnvelopeId(ctx, documentId, itemIndex), itemIndex);
 }
 
 const words = (envelope: IDataObject) => `Document ${legacyIdOf(envelope) ?? String(envelope.id)}`;

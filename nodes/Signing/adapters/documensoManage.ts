@@ -7,6 +7,7 @@ import { signingPages } from '../transport';
 import type { DocumensoPage } from './documensoShapes';
 import { documentedDocument, documentedTemplate } from './documensoShapes';
 import {
+	documentEnvelopeId,
 	documentOfEnvelope,
 	ENVELOPE_PAGE_SIZE,
 	envelopeTransport,
@@ -33,19 +34,15 @@ async function envelopeIdOf(
 	itemIndex?: number,
 ): Promise<string> {
 	const text = id.trim();
-	if (/^envelope_\w+$/.test(text)) return text;
-	const label = kind === 'DOCUMENT' ? 'Document ID' : 'Template';
-	const number = numericId(ctx, text, label, itemIndex);
-	const path = kind === 'DOCUMENT' ? `/api/v2/document/${number}` : `/api/v2/template/${number}`;
-	const record = await request(ctx, {
+	if (kind === 'DOCUMENT' || /^envelope_\w+$/.test(text)) return await documentEnvelopeId(ctx, text, itemIndex);
+	const number = numericId(ctx, text, 'Template', itemIndex);
+	const template = await request(ctx, {
 		method: 'GET',
-		path,
+		path: `/api/v2/template/${number}`,
 		itemIndex,
-		errorHints: {
-			404: `Check the ${label}: this Documenso team has no ${kind.toLowerCase()} ${number}`,
-		},
+		errorHints: { 404: `Check the Template: this Documenso team has no template ${number}` },
 	});
-	return String(record.envelopeId);
+	return String(template.envelopeId);
 }
 
 /** `POST /envelope/update` (envelope-router/update-envelope.ts): `data` for the envelope, `meta` for its e-mail. */
