@@ -21,10 +21,14 @@ export const PERSONAL_DATA_DESCRIPTION =
 /** The Options of the operations that have no other option and return personal data. */
 export const signingPersonalDataOptions: INodeProperties[] = [
 	personalDataOptions(
-		{ resource: ['document'], operation: ['get', 'getMany', 'send', 'download', 'getAuditLog'] },
+		{ resource: ['document'], operation: ['get', 'getMany', 'send', 'download', 'getAuditLog', 'update', 'duplicate'] },
 		PERSONAL_DATA_DESCRIPTION,
 	),
-	personalDataOptions({ resource: ['template'], operation: ['get', 'getMany'] }, PERSONAL_DATA_DESCRIPTION),
+	personalDataOptions(
+		{ resource: ['template'], operation: ['get', 'getMany', 'update', 'duplicate'] },
+		PERSONAL_DATA_DESCRIPTION,
+	),
+	personalDataOptions({ resource: ['recipient'] }, PERSONAL_DATA_DESCRIPTION),
 ];
 
 /** Operations that cancel a document or e-mail its recipients act for an agent only with the author's consent. */
@@ -33,8 +37,23 @@ export const consentTo = (action: string): ToolConsent => ({ ...SIGNING_TOOL_CON
 
 export const signingToolConsentProperty = toolConsentProperty(
 	consentTo(''),
-	{ resource: ['document'], operation: ['cancel', 'generateFromTemplate', 'resend', 'send'] },
-	'Whether an AI agent may cancel documents or e-mail their recipients (Send, Resend, Generate From Template with Send Now on) when this node is its tool. Off: as a tool, such an operation refuses and nothing is sent.',
+	{
+		resource: ['attachment', 'document', 'recipient', 'field', 'template', 'folder'],
+		operation: [
+			'add',
+			'cancel',
+			'create',
+			'createFromFile',
+			'delete',
+			'duplicate',
+			'generateFromTemplate',
+			'remove',
+			'resend',
+			'send',
+			'update',
+		],
+	},
+	'Whether an AI agent may create, cancel or delete documents or e-mail their recipients (Create From File, Send, Resend, Generate From Template with Send Now on) when this node is its tool. Off: as a tool, such an operation refuses and nothing is sent.',
 );
 
 /** The labels of the prefilled fields of the documents' templates; a template that cannot be read adds none. */

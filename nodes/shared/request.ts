@@ -13,6 +13,7 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { RequestPacer } from './concurrency';
 import { CONTRACT_RATE_POLICY, rateBudget, type RatePolicy, WEBHOOK_ANSWER_MARGIN_MS } from './rateBudget';
+import type { MultipartBody } from './multipart';
 
 export type RequestContext =
 	| IExecuteFunctions
@@ -29,6 +30,11 @@ export interface ServiceRequest {
 	baseUrl?: string;
 	qs?: IDataObject;
 	body?: IDataObject;
+	/**
+	 * A multipart/form-data body instead of `body`, streamed part by part as it is sent; its
+	 * files are read again from the start when the request is sent again after a 429.
+	 */
+	form?: MultipartBody;
 	/** Item the request is made for, so errors point at it. */
 	itemIndex?: number;
 	/** Error statuses that are an expected answer here; the request then resolves to undefined. */
@@ -375,7 +381,8 @@ export async function serviceAnswer<T = IDataObject>(
 		method: request.method,
 		url: `${baseUrl}${request.path}`,
 		qs: request.qs,
-		body: request.body,
+		// n8n's client (axios) encodes a FormData-like body itself, as multipart/form-data.
+		body: (request.form as unknown as IHttpRequestOptions['body']) ?? request.body,
 		json: request.encoding === undefined,
 		encoding: request.encoding,
 		returnFullResponse: true,

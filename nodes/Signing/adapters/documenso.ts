@@ -13,6 +13,11 @@ import {
 	documentedDocument,
 	documentedTemplate,
 } from './documensoShapes';
+import { numericId } from './documensoEnvelopes';
+import { documensoFields, documensoRecipients } from './documensoDrafts';
+import { documensoAttachments, documensoFiles } from './documensoFiles';
+import { documensoDocuments, documensoFolders, documensoTemplates } from './documensoManage';
+import { documensoUploads } from './documensoUploads';
 import { DOCUMENSO_EVENTS, DOCUMENSO_EXTRA_EVENTS, documensoEvent } from './documensoWebhooks';
 import type { PrefillValue, SigningAdapter } from './types';
 
@@ -35,21 +40,6 @@ const { request, answer } = signingTransport(SERVICE, documensoError, { limit: 9
 
 /** ZFindSearchParamsSchema (packages/lib/types/search-params.ts): perPage 1 to 100. */
 const MAX_PER_PAGE = 100;
-
-/** Documenso's IDs (documents, templates, recipients, fields) are integers; `"1001"` and `1001` are both taken. */
-function numericId(ctx: RequestContext, value: string, label: string, itemIndex?: number): number {
-	const text = value.trim();
-	const number = Number(text);
-	if (/^\d+$/.test(text) && number > 0 && Number.isSafeInteger(number)) return number;
-	throw new NodeOperationError(
-		ctx.getNode(),
-		`${label}: "${value}" is not a Documenso ID: Documenso’s IDs are whole numbers, such as 1001`,
-		{
-			itemIndex,
-			description: `Change this value${itemIndex === undefined ? '' : ` for input item ${itemIndex}`}; nothing was sent.`,
-		},
-	);
-}
 
 const baseUrlOf = async (ctx: RequestContext, itemIndex?: number) =>
 	await credentialBaseUrl(ctx, 'signingApi', itemIndex);
@@ -488,4 +478,13 @@ export const documensoAdapter: SigningAdapter = {
 	parseDelivery({ body }, { baseUrl }) {
 		return documensoEvent(body, (baseUrl ?? '').replace(/\/+$/, ''));
 	},
+
+	uploads: documensoUploads,
+	recipients: documensoRecipients,
+	fields: documensoFields,
+	documents: documensoDocuments,
+	templates: documensoTemplates,
+	folders: documensoFolders,
+	files: documensoFiles,
+	attachments: documensoAttachments,
 };

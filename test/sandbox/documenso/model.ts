@@ -61,6 +61,18 @@ export interface Field {
 	customText: string;
 	inserted: boolean;
 	fieldMeta: Record<string, unknown> | null;
+	/** The item the field is on; the envelope's first when absent. */
+	envelopeItemId?: string;
+}
+
+/** One PDF of an envelope (EnvelopeItem): an upload keeps its bytes here, as the document data. */
+export interface EnvelopeItem {
+	id: string;
+	title: string;
+	documentDataId: string;
+	order: number;
+	/** The uploaded file (after Documenso's processing: placeholders covered). */
+	pdf?: Buffer;
 }
 
 export interface AuditLog {
@@ -107,10 +119,31 @@ export interface Envelope {
 	meta: Meta;
 	recipients: Recipient[];
 	fields: Field[];
-	/** The one PDF of a document (`envelope_item_<16 letters>`) and its document data. */
+	/** The first PDF of a document (`envelope_item_<16 letters>`) and its document data. */
 	item: { id: string; title: string; documentDataId: string };
+	/** Every PDF of an envelope made by an upload, `item` first; absent for one made from a template. */
+	items?: EnvelopeItem[];
+	/** Links shown to signers (EnvelopeAttachment, type "link"). */
+	attachments?: Array<{ id: string; type: 'link'; label: string; data: string }>;
+	/** The folder it is filed in; null or absent: the root. */
+	folderId?: string | null;
 	auditLogs: AuditLog[];
 }
+
+/** A folder of documents or templates (ZFolderSchema, packages/lib/types/folder-type.ts). */
+export interface Folder {
+	id: string;
+	name: string;
+	type: 'DOCUMENT' | 'TEMPLATE';
+	parentId: string | null;
+	pinned: boolean;
+	visibility: 'EVERYONE' | 'MANAGER_AND_ABOVE' | 'ADMIN';
+	createdAt: string;
+	updatedAt: string;
+}
+
+/** The envelope's PDFs, in order. */
+export const itemsOf = (envelope: Envelope): EnvelopeItem[] => envelope.items ?? [{ ...envelope.item, order: 1 }];
 
 const LETTERS = 'abcdefhiklmnorstuvwxyz';
 /** Ids as Documenso's `prefixedId` makes them (packages/lib/universal/id.ts): a prefix and 16 letters. */
@@ -157,7 +190,7 @@ export const recipientView = (envelope: Envelope, recipient: Recipient) => ({
 /** ZFieldSchema (packages/lib/types/field.ts) with mapFieldToLegacyField's ids. */
 export const fieldView = (envelope: Envelope, field: Field) => ({
 	envelopeId: envelope.id,
-	envelopeItemId: envelope.item.id,
+	envelopeItemId: field.envelopeItemId ?? envelope.item.id,
 	type: field.type,
 	id: field.id,
 	secondaryId: field.secondaryId,
@@ -206,16 +239,33 @@ const documentBase = (envelope: Envelope) => ({
 	completedAt: envelope.completedAt,
 	deletedAt: envelope.deletedAt,
 	teamId: OWNER.teamId,
-	folderId: null,
+	folderId: envelope.folderId ?? null,
 	envelopeId: envelope.id,
-	internalVersion: 1,
+	internalVersion: envelope.items ? 2 : 1,
 	templateId: envelope.templateId,
 	documentDataId: envelope.item.documentDataId,
 });
 
 /** The PDF of an envelope's one item: sealed once a document is COMPLETED, the original before. */
-export function envelopePdf(envelope: Envelope, version: 'signed' | 'original'): Buffer {
+/**
+ * The PDF of an envelope's item (its first by default): an uploaded file as uploaded before
+ * completion and, once COMPLETED, the same bytes with the seal appended after its end (a comment
+ * per signer), so a test can tell them apart; a template's made-up PDF, sealed once COMPLETED.
+ */
+export function envelopePdf(envelope: Envelope, version: 'signed' | 'original', itemId?: string): Buffer {
+	const item = itemsOf(envelope).find((candidate) => candidate.id === itemId) ?? itemsOf(envelope)[0];
 	const sealed = version === 'signed' && envelope.status === 'COMPLETED';
+	if (item.pdf) {
+		if (!sealed) return item.pdf;
+		const seal = envelope.recipients
+			.filter((recipient) => recipient.signedAt)
+			.map((recipient) => `% Signed by ${recipient.email} (${recipient.role}) at ${recipient.signedAt}\n`)
+			.join('');
+		return Buffer.concat([
+			item.pdf,
+			Buffer.from(`% Sealed by the Documenso sandbox at ${envelope.completedAt}\n${seal}`, 'latin1'),
+		]);
+	}
 	return documentPdf(
 		{
 			id: String(envelope.legacyId),
@@ -259,7 +309,7 @@ export const documentView = (envelope: Envelope) => ({
 		password: null,
 		documentId: envelope.legacyId,
 	},
-	envelopeItems: [{ id: envelope.item.id, envelopeId: envelope.id }],
+	envelopeItems: itemsOf(envelope).map((item) => ({ id: item.id, envelopeId: envelope.id })),
 	folder: null,
 	recipients: envelope.recipients.map((recipient) => recipientView(envelope, recipient)),
 	fields: envelope.fields.map((field) => fieldView(envelope, field)),
@@ -292,7 +342,7 @@ const templateBase = (envelope: Envelope) => ({
 	updatedAt: envelope.updatedAt,
 	publicTitle: '',
 	publicDescription: '',
-	folderId: null,
+	folderId: envelope.folderId ?? null,
 	envelopeId: envelope.id,
 	templateDocumentDataId: envelope.item.documentDataId,
 	directLink: null,
@@ -312,7 +362,7 @@ export const templateView = (envelope: Envelope) => ({
 	},
 	user: OWNER_USER,
 	folder: null,
-	envelopeItems: [{ id: envelope.item.id, envelopeId: envelope.id }],
+	envelopeItems: itemsOf(envelope).map((item) => ({ id: item.id, envelopeId: envelope.id })),
 });
 
 /** The rows of GET /template (template-router/router.ts, findTemplates' remapping). */
@@ -386,6 +436,61 @@ export const webhookDocument = (envelope: Envelope) => {
 		},
 		recipients,
 		Recipient: recipients,
+	};
+};
+
+/** ZEnvelopeManySchema (packages/lib/types/envelope.ts): the rows of GET /envelope. */
+export const envelopeManyView = (envelope: Envelope) => ({
+	internalVersion: envelope.items ? 2 : 1,
+	type: envelope.type,
+	status: envelope.status,
+	source: envelope.source,
+	visibility: 'EVERYONE',
+	templateType: 'PRIVATE',
+	id: envelope.id,
+	secondaryId: `${envelope.type === 'DOCUMENT' ? 'document' : 'template'}_${envelope.legacyId}`,
+	externalId: envelope.externalId,
+	createdAt: envelope.createdAt,
+	updatedAt: envelope.updatedAt,
+	completedAt: envelope.completedAt,
+	deletedAt: envelope.deletedAt,
+	title: envelope.title,
+	authOptions: documentAuth(),
+	formValues: envelope.formValues,
+	publicTitle: '',
+	publicDescription: '',
+	userId: OWNER.userId,
+	teamId: OWNER.teamId,
+	folderId: envelope.folderId ?? null,
+	templateId: envelope.templateId,
+	user: OWNER_USER,
+	recipients: envelope.recipients.map((recipient) => recipientView(envelope, recipient)),
+	team: { id: OWNER.teamId, url: OWNER.teamUrl },
+});
+
+/** ZEnvelopeSchema (packages/lib/types/envelope.ts): GET /envelope/{envelopeId}. */
+export const envelopeView = (envelope: Envelope) => {
+	const { recipients, user, team, ...many } = envelopeManyView(envelope);
+	return {
+		...many,
+		documentMeta: {
+			...metaCommon(envelope.meta),
+			emailId: null,
+			emailReplyTo: null,
+			envelopeExpirationPeriod: null,
+		},
+		recipients,
+		fields: envelope.fields.map((field) => fieldView(envelope, field)),
+		envelopeItems: itemsOf(envelope).map((item) => ({
+			envelopeId: envelope.id,
+			documentDataId: item.documentDataId,
+			id: item.id,
+			title: item.title,
+			order: item.order,
+		})),
+		directLink: null,
+		team,
+		user,
 	};
 };
 

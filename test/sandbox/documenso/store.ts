@@ -10,7 +10,9 @@ import { DOCUMENSO_SEED, documensoSeedTemplates } from './seed';
 import {
 	type AuditLog,
 	type Envelope,
+	type EnvelopeItem,
 	type Field,
+	type Folder,
 	inSigningOrder,
 	mustAct,
 	OWNER,
@@ -51,6 +53,7 @@ export class DocumensoStore {
 	 * nothing else is said (create-document-from-template.ts, DateTime.fromJSDate).
 	 */
 	timeZone = 'Etc/UTC';
+	folders = new Map<string, Folder>();
 	private nextDocumentId = 0;
 	private nextRecipientId = 0;
 	private nextFieldId = 0;
@@ -73,6 +76,7 @@ export class DocumensoStore {
 			(this.seed ? documensoSeedTemplates() : []).map((template) => [template.legacyId, template]),
 		);
 		this.documents = new Map();
+		this.folders = new Map();
 		this.endpoints = this.initialEndpoints.map((endpoint) => this.endpoint(endpoint));
 		this.timeZone = 'Etc/UTC';
 		this.nextDocumentId = DOCUMENSO_SEED.firstDocumentId;
@@ -96,6 +100,100 @@ export class DocumensoStore {
 		const slotIds = Array.from({ length: slots }, () => this.nextRecipientId++);
 		const fieldIds = Array.from({ length: fields }, () => this.nextFieldId++);
 		return { template, slotIds, fieldIds };
+	}
+
+	/** Ids for a new recipient and a new field, continuing the store's numbering. */
+	newRecipientId(): number {
+		return this.nextRecipientId++;
+	}
+
+	newField(spec: Omit<Field, 'id' | 'secondaryId' | 'customText' | 'inserted' | 'fieldMeta'> & { fieldMeta?: Field['fieldMeta'] }): Field {
+		const id = this.nextFieldId++;
+		return { customText: '', inserted: false, ...spec, fieldMeta: spec.fieldMeta ?? null, id, secondaryId: `field_${id}` };
+	}
+
+	/**
+	 * createEnvelope (packages/lib/server-only/envelope/create-envelope.ts) for an upload: a DRAFT
+	 * with one item per file, the recipients in the order given (ids ascending), their fields.
+	 * DOCUMENT_CREATED is audited and fired.
+	 */
+	createUpload(
+		input: {
+			type: 'DOCUMENT' | 'TEMPLATE';
+			title: string;
+			externalId?: string;
+			folderId?: string;
+			meta?: Partial<Pick<Envelope['meta'], 'subject' | 'message' | 'redirectUrl' | 'distributionMethod' | 'signingOrder'>>;
+			recipients: Array<{ email: string; name: string; role: Recipient['role']; signingOrder?: number }>;
+		},
+		files: Array<{ title: string; pdf: Buffer }>,
+		actor: Actor,
+	): Envelope {
+		const created = now();
+		const items: EnvelopeItem[] = files.map((file, index) => ({
+			id: prefixedId('envelope_item'),
+			title: file.title,
+			documentDataId: prefixedId('document_data'),
+			order: index + 1,
+			pdf: file.pdf,
+		}));
+		const legacyId =
+			input.type === 'DOCUMENT' ? this.nextDocumentId++ : Math.max(0, ...this.templates.keys()) + 1;
+		const envelope: Envelope = {
+			id: prefixedId('envelope'),
+			type: input.type,
+			legacyId,
+			title: input.title,
+			status: 'DRAFT',
+			source: 'DOCUMENT',
+			externalId: input.externalId ?? null,
+			templateId: null,
+			formValues: null,
+			createdAt: created,
+			updatedAt: created,
+			completedAt: null,
+			deletedAt: null,
+			meta: {
+				id: prefixedId('document_meta'),
+				subject: input.meta?.subject ?? null,
+				message: input.meta?.message ?? null,
+				redirectUrl: input.meta?.redirectUrl ?? null,
+				timezone: 'Etc/UTC',
+				dateFormat: 'yyyy-MM-dd hh:mm a',
+				language: 'en',
+				distributionMethod: input.meta?.distributionMethod ?? 'EMAIL',
+				signingOrder: input.meta?.signingOrder ?? 'PARALLEL',
+			},
+			recipients: input.recipients.map((recipient) => ({
+				id: this.nextRecipientId++,
+				// ZRecipientEmailSchema trims and lower-cases the address.
+				email: recipient.email.trim().toLowerCase(),
+				name: recipient.name,
+				token: recipientToken(),
+				role: recipient.role,
+				readStatus: 'NOT_OPENED',
+				signingStatus: 'NOT_SIGNED',
+				sendStatus: 'NOT_SENT',
+				signedAt: null,
+				rejectionReason: null,
+				signingOrder: recipient.signingOrder ?? null,
+				expiresAt: null,
+				expirationNotifiedAt: null,
+			})),
+			fields: [],
+			item: { id: items[0].id, title: items[0].title, documentDataId: items[0].documentDataId },
+			items,
+			folderId: input.folderId ?? null,
+			auditLogs: [],
+		};
+		if (input.type === 'TEMPLATE') {
+			this.templates.set(envelope.legacyId, envelope);
+			return envelope;
+		}
+		this.documents.set(envelope.legacyId, envelope);
+		this.audit(envelope, 'DOCUMENT_CREATED', { title: envelope.title, source: { type: 'DOCUMENT' } }, actor);
+		this.fire('DOCUMENT_CREATED', envelope);
+		return envelope;
 	}
 
 	/** Any envelope by its `envelope_…` id: documents first, then templates. */

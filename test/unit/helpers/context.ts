@@ -80,6 +80,12 @@ async function sendRequest(
 	}
 	for (const [name, value] of Object.entries(options.headers ?? {})) headers[name] = String(value);
 	log?.push(options);
+	if (isFormLike(options.body)) {
+		// A multipart body goes through n8n's own HTTP client (convertN8nRequestToAxios and axios,
+		// @n8n/backend-network as n8n 2.41 ships it), which encodes and streams it part by part.
+		const { httpRequest } = await import('@n8n/backend-network/testing');
+		return await httpRequest({ ...options, headers } as never);
+	}
 
 	const url = new URL(options.url);
 	for (const [key, value] of Object.entries(options.qs ?? {})) {
@@ -131,6 +137,10 @@ async function sendRequest(
 	return { statusCode: response.status, headers: responseHeaders, body: parsed };
 }
 
+/** A FormData-like body (the node's MultipartBody), which n8n's client encodes as multipart/form-data. */
+const isFormLike = (body: unknown) =>
+	body !== null && typeof body === 'object' && Object.prototype.toString.call(body) === '[object FormData]';
+
 /** All of a stream's bytes, as n8n's default binary mode reads a streamed file. */
 async function streamBytes(stream: NodeJS.ReadableStream): Promise<Buffer> {
 	const chunks: Buffer[] = [];
@@ -160,6 +170,13 @@ export interface ExecuteOptions {
 	parentNodes?: string[];
 	/** The workflow's time zone (`getTimezone()`); n8n's default when not given. */
 	timezone?: string;
+	/** Each input item's files (`binary`), by item. */
+	binaries?: Array<Record<string, import('n8n-workflow').IBinaryData> | undefined>;
+	/**
+	 * Files in n8n's binary data store (filesystem or S3 mode), by id: an item's binary with an `id`
+	 * is read from here with `getBinaryStream`, in chunks, as n8n streams a stored file.
+	 */
+	binaryStore?: Map<string, Buffer>;
 }
 
 export interface ExecuteHarness {
@@ -172,7 +189,9 @@ function parameterFor(parameters: Parameters | Parameters[], itemIndex: number):
 }
 
 export function executeContext(options: ExecuteOptions): ExecuteHarness {
-	const items = (options.items ?? [{}]).map((json) => ({ json }));
+	const items = (options.items ?? [{}]).map((json, index) =>
+		options.binaries?.[index] ? { json, binary: options.binaries[index] } : { json },
+	);
 	const requests: IHttpRequestOptions[] = [];
 	const node: INode = {
 		id: 'node-under-test',
@@ -230,6 +249,26 @@ export function executeContext(options: ExecuteOptions): ExecuteHarness {
 			},
 			returnJsonArray: (data: IDataObject | IDataObject[]) =>
 				(Array.isArray(data) ? data : [data]).map((json) => ({ json })),
+			assertBinaryData: (itemIndex: number, name: string) => {
+				const binary = (items[itemIndex] as { binary?: Record<string, unknown> }).binary?.[name];
+				if (!binary) throw new Error(`This operation expects the node's input data to contain a binary file '${name}', but none was found [item ${itemIndex}]`);
+				return binary;
+			},
+			getBinaryMetadata: async (id: string) => {
+				const bytes = options.binaryStore?.get(id);
+				if (!bytes) throw new Error(`No binary data with id ${id}`);
+				return { fileSize: bytes.length };
+			},
+			// As n8n's filesystem mode reads a stored file: a stream of 64 KiB chunks.
+			getBinaryStream: async (id: string, chunkSize = 64 * 1024) => {
+				const bytes = options.binaryStore?.get(id);
+				if (!bytes) throw new Error(`No binary data with id ${id}`);
+				return Readable.from(
+					(function* () {
+						for (let start = 0; start < bytes.length; start += chunkSize) yield bytes.subarray(start, start + chunkSize);
+					})(),
+				);
+			},
 			// n8n's default (in-memory) binary mode: the bytes travel base64-encoded in the item.
 			prepareBinaryData: async (
 				data: Buffer | NodeJS.ReadableStream,

@@ -76,7 +76,11 @@ export async function searchTemplates(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const templates = await (await signingAdapter(this)).listTemplates(this);
+	const adapter = await signingAdapter(this);
+	// Where the API files templates in folders, every folder's: its list reads the root only.
+	const templates = adapter.folders
+		? await adapter.folders.listIn(this, 'TEMPLATE', 'all', {}, undefined)
+		: await adapter.listTemplates(this);
 	const needle = filter?.trim().toLowerCase() ?? '';
 	return {
 		results: templates
