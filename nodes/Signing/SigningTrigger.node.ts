@@ -9,6 +9,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { eventsSubtitle } from '../shared/descriptions';
 import { readmeSection } from '../shared/docs';
+import { learnAlongside, redactTriggerOutput } from '../shared/privacy';
 import { SIGNING_TRIGGER_DESCRIPTION } from '../shared/nodeDescriptions';
 import { givesOneShape, NODE_VERSIONS, ONE_SHAPE_VERSION } from '../shared/simplify';
 import {
@@ -23,7 +24,24 @@ import {
 import { adapterFor, documentedEventName, webhookSetupNotices } from './adapters';
 import { SIGNING_EVENT_OPTIONS } from './events';
 import { signingApiTest } from './credentialTest';
+import { signingGuide, signingTriggerPersonalDataOptions } from './personalData';
 import { simplifyEvent, simplifyTriggerParameter } from './resources/document/simplify';
+
+/**
+ * Starts the workflow with the event's item, personal data handled as the Personal Data option
+ * says by the rule of every Signing operation (`signingGuide`): recipients, titles, the
+ * invitation's text and rejection reasons, prefilled fields by their label, Documenso's form values
+ * by their names. Redaction learns from the whole document, so that a name in what Simplify
+ * leaves out is still found in the title.
+ */
+async function emit(ctx: IWebhookFunctions, item: IDataObject, payload: IDataObject): Promise<IWebhookResponseData> {
+	const output = await redactTriggerOutput(
+		ctx.getNodeParameter('options', {}) as IDataObject,
+		[learnAlongside(item, payload)],
+		async () => await signingGuide(ctx, [payload]),
+	);
+	return { workflowData: [ctx.helpers.returnJsonArray(output)] };
+}
 
 export class SigningTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -83,6 +101,7 @@ export class SigningTrigger implements INodeType {
 					'Whether to start the workflow for Documenso deliveries while the credential has no Webhook Secret. Off (recommended): they are refused with 401, since anybody who knows the URL could send one. The documented API’s endpoints may have no secret: there a secret is checked when one is set.',
 			},
 			simplifyTriggerParameter,
+			signingTriggerPersonalDataOptions,
 		],
 	};
 
@@ -134,7 +153,7 @@ export class SigningTrigger implements INodeType {
 		const { event, payload, createdAt } = delivery;
 		if (givesOneShape(this) && (this.getNodeParameter('simplify', true) as boolean)) {
 			const item = simplifyEvent(event, createdAt, deliveryId, payload);
-			return { workflowData: [this.helpers.returnJsonArray([item])] };
+			return await emit(this, item, payload);
 		}
 		const { recipient, ...document } = payload;
 		const item: IDataObject = {
@@ -149,6 +168,6 @@ export class SigningTrigger implements INodeType {
 			item.rejectionReason = (recipient as IDataObject | undefined)?.rejectionReason ?? null;
 		}
 		Object.assign(item, delivery.beyond);
-		return { workflowData: [this.helpers.returnJsonArray([item])] };
+		return await emit(this, item, payload);
 	}
 }

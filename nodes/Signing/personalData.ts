@@ -1,9 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OutputPrivacy } from '../shared/privacy';
 import { personalDataOptions } from '../shared/privacy';
 import type { FieldGuide, Kind } from '../shared/redaction';
 import { kindOfFieldName, kindOfHeadline } from '../shared/redaction';
+import type { RequestContext } from '../shared/request';
 import type { ToolConsent } from '../shared/toolConsent';
 import { toolConsentProperty } from '../shared/toolConsent';
 import { getTemplate } from './resources/template/locator';
@@ -17,6 +18,12 @@ import { getTemplate } from './resources/template/locator';
 
 export const PERSONAL_DATA_DESCRIPTION =
 	'What to do with recipients’ names and e-mail addresses, the audit log’s e-mails, IP addresses and user agents, and personal data in titles, messages, prefilled fields and rejection reasons. Without this option: kept as they are, but redacted when the node runs as an AI agent tool.';
+
+/** The Signing Trigger's Options: the same personal data in the event's document, kept unless chosen otherwise. */
+export const signingTriggerPersonalDataOptions = personalDataOptions(
+	undefined,
+	'What to do with recipients’ names and e-mail addresses, and personal data in the title, the invitation’s subject and message, rejection reasons, prefilled fields (by their label, read from the template through the credential; without it every prefilled value counts as personal) and the PDF form’s values (Documenso, by their names). Without this option: kept as they are.',
+);
 
 /** The Options of the operations that have no other option and return personal data. */
 export const signingPersonalDataOptions: INodeProperties[] = [
@@ -58,7 +65,7 @@ export const signingToolConsentProperty = toolConsentProperty(
 
 /** The labels of the prefilled fields of the documents' templates; a template that cannot be read adds none. */
 async function prefillLabels(
-	ctx: IExecuteFunctions,
+	ctx: RequestContext,
 	records: IDataObject[],
 ): Promise<Map<string, string>> {
 	const labels = new Map<string, string>();
@@ -142,30 +149,31 @@ const isFieldType = (type: unknown) => typeof type === 'string' && FIELD_TYPES.h
  * (the PDF form's values, by their names) and the audit log's inserted fields
  * (`DOCUMENT_FIELD_INSERTED`: `data.field: { type, data }`, the value or the signature itself).
  */
-export const signingPrivacy: OutputPrivacy = {
-	async guide(ctx, records): Promise<FieldGuide> {
-		const labels = await prefillLabels(ctx, records);
-		return {
-			kindOf(path, _value, holder) {
-				const key = path[path.length - 1];
-				const parent = path[path.length - 2];
-				if (parent === 'prefillFields' && key === 'value') {
-					const label = labelOf(holder) ?? labels.get(String(holder.id));
-					return label === undefined ? 'PERSONAL' : kindOfLabel(label);
-				}
-				if (parent === 'formValues') return kindOfLabel(key);
-				if (key === 'customText' && isFieldType(holder.type) && 'fieldMeta' in holder) {
-					const meta = (holder.fieldMeta ?? {}) as IDataObject;
-					return kindOfFieldValue(holder.type, labelOf(meta));
-				}
-				if (parent === 'fieldMeta' && FIELD_META_VALUES.has(key) && isFieldType(holder.type)) {
-					return kindOfFieldValue(holder.type, labelOf(holder));
-				}
-				if (parent === 'field' && key === 'data' && isFieldType(holder.type)) {
-					return kindOfFieldValue(holder.type, undefined);
-				}
-				return undefined;
-			},
-		};
-	},
-};
+export async function signingGuide(ctx: RequestContext, records: IDataObject[]): Promise<FieldGuide> {
+	const labels = await prefillLabels(ctx, records);
+	return {
+		kindOf(path, _value, holder) {
+			const key = path[path.length - 1];
+			const parent = path[path.length - 2];
+			if (parent === 'prefillFields' && key === 'value') {
+				const label = labelOf(holder) ?? labels.get(String(holder.id));
+				return label === undefined ? 'PERSONAL' : kindOfLabel(label);
+			}
+			if (parent === 'formValues') return kindOfLabel(key);
+			if (key === 'customText' && isFieldType(holder.type) && 'fieldMeta' in holder) {
+				const meta = (holder.fieldMeta ?? {}) as IDataObject;
+				return kindOfFieldValue(holder.type, labelOf(meta));
+			}
+			if (parent === 'fieldMeta' && FIELD_META_VALUES.has(key) && isFieldType(holder.type)) {
+				return kindOfFieldValue(holder.type, labelOf(holder));
+			}
+			if (parent === 'field' && key === 'data' && isFieldType(holder.type)) {
+				return kindOfFieldValue(holder.type, undefined);
+			}
+			return undefined;
+		},
+	};
+}
+
+/** The guide of every Signing operation's output. */
+export const signingPrivacy: OutputPrivacy = { guide: signingGuide };

@@ -28,9 +28,8 @@ import {
 import { DOCUMENTED_API } from '../shared/apiChoice';
 import { isObject } from '../shared/credentialTest';
 import { surveyApiTest } from './credentialTest';
-import type { PersonalDataMode } from '../shared/redaction';
 import type { RequestContext } from '../shared/request';
-import { personalDataOption } from '../shared/privacy';
+import { personalDataOption, triggerPersonalDataMode } from '../shared/privacy';
 import type { SurveyAdapter, SurveyEvent } from './adapters';
 import { adapterFor } from './adapters';
 import { answersModeOf, answersOption, shapeAnswers, surveyQuestions } from './answers';
@@ -169,8 +168,7 @@ async function shapeEvent(
 	event: SurveyEvent,
 ): Promise<{ data: IDataObject | IDataObject[]; beyond: IDataObject }> {
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
-	const chosen = options.personalData;
-	const mode: PersonalDataMode = chosen === 'redact' || chosen === 'omit' ? chosen : 'keep';
+	const mode = triggerPersonalDataMode(options.personalData);
 	const answersMode = answersModeOf(options.answers);
 	// The questions say what each answer is (for redaction) and how to key it (for Answers).
 	// The webhook context has n8n's authenticated request helper, as the other request contexts do.

@@ -25,16 +25,20 @@ import { answersGuide } from '../../nodes/Survey/personalData';
 import { Survey } from '../../nodes/Survey/Survey.node';
 import { SurveyTrigger } from '../../nodes/Survey/SurveyTrigger.node';
 import { buildDelivery } from '../sandbox/formbricks/webhook';
+import { type ReceivedDelivery, type Receiver, settledDeliveries, startReceiver } from '../sandbox/testkit';
 import { callWebhook, executeContext, type Parameters } from './helpers/context';
 import { startDocumensoHarness, type DocumensoHarness } from './helpers/documenso';
 import { startFormbricksHarness, type FormbricksHarness } from './helpers/formbricks';
+import { signingTriggerItems } from './helpers/triggerRuns';
 import {
 	DOCUMENSO_APPLICANT,
 	DOCUMENSO_CORPUS_TEMPLATE,
 	DOCUMENSO_DIRECTOR,
+	DOCUMENSO_EMAIL_OPTIONS,
 	DOCUMENSO_FORM_VALUES,
 	DOCUMENSO_PERSONAL_VALUES,
 	DOCUMENSO_PREFILL,
+	DOCUMENSO_REJECTION_REASON,
 	DOCUMENSO_SIGNED_IN,
 	DOCUMENSO_TITLE,
 	FORMBRICKS_CORPUS_QUESTIONS,
@@ -355,7 +359,10 @@ describe('Documenso: documents’ own records of their fields, and their file', 
 	let d: DocumensoHarness;
 	const signing = new Signing();
 	let templateId = 0;
-	const documents = { pending: 0, signedIn: 0, formValues: 0, draft: 0, completed: 0, toCancel: 0 };
+	const documents = { pending: 0, signedIn: 0, formValues: 0, draft: 0, completed: 0, toCancel: 0, rejected: 0 };
+	/** The team's webhook (Documenso's settings → Webhooks): every event of the corpus' documents arrives here. */
+	let receiver: Receiver;
+	const WEBHOOK_SECRET = 'privacy-corpus-documenso-secret';
 	const templateFieldIds: Record<string, number> = {};
 
 	const run = async (parameters: Parameters, options: { version?: number; tool?: boolean } = {}) =>
@@ -395,6 +402,8 @@ describe('Documenso: documents’ own records of their fields, and their file', 
 
 	beforeAll(async () => {
 		d = await startDocumensoHarness();
+		receiver = await startReceiver();
+		await d.control('/webhook-endpoints', 'POST', { url: receiver.url, secret: WEBHOOK_SECRET });
 		const template = await d.control<IDataObject>('/templates', 'POST', DOCUMENSO_CORPUS_TEMPLATE);
 		templateId = template.id as number;
 		for (const field of template.fields as IDataObject[]) {
@@ -415,6 +424,11 @@ describe('Documenso: documents’ own records of their fields, and their file', 
 			fields: Object.entries(DOCUMENSO_SIGNED_IN).map(([key, value]) => ({ id: fieldOf(key), value })),
 		});
 		await d.control(`/documents/${documents.completed}/complete`, 'POST');
+		documents.rejected = await newDocument({ distribute: true, emailOptions: DOCUMENSO_EMAIL_OPTIONS });
+		await d.control(`/documents/${documents.rejected}/reject`, 'POST', {
+			email: DOCUMENSO_DIRECTOR.email,
+			reason: DOCUMENSO_REJECTION_REASON,
+		});
 		// A document made through Documenso's own API with its PDF form's values (`formValues`).
 		const slots = template.recipients as IDataObject[];
 		const made = await fetch(`${d.sandbox.signing.url}/api/v2/template/use`, {
@@ -436,6 +450,7 @@ describe('Documenso: documents’ own records of their fields, and their file', 
 	afterAll(async () => {
 		// Every request the node sent parses under Documenso's SDK schemas, and no answer broke them.
 		expect(await d.schemaProblems()).toEqual([]);
+		await receiver?.close();
 		await d?.stop();
 	});
 
@@ -443,6 +458,7 @@ describe('Documenso: documents’ own records of their fields, and their file', 
 		const outputs = [
 			...(await run(document('get', documents.signedIn, { simplify: false }), { tool: false })),
 			...(await run(document('get', documents.formValues, { simplify: false }), { tool: false })),
+			...(await run(document('get', documents.rejected, { simplify: false }), { tool: false })),
 		];
 		expect(leakedPlatformValues(outputs).sort()).toEqual([...DOCUMENSO_PERSONAL_VALUES].sort());
 	});
@@ -570,6 +586,76 @@ describe('Documenso: documents’ own records of their fields, and their file', 
 				];
 				expect(outputs).toHaveLength(4);
 				expect(leakedPlatformValues(outputs)).toEqual([]);
+			}
+		});
+	});
+
+	describe('items 3 and 4: the Signing Trigger, fed the events Documenso delivered for the corpus', () => {
+		let deliveries: ReceivedDelivery[] = [];
+		const credentials = () => ({ signingApi: { ...d.credentials().signingApi, webhookSecret: WEBHOOK_SECRET } });
+		const items = async (typeVersion: number, simplify: boolean, options: IDataObject) =>
+			await signingTriggerItems(deliveries, { typeVersion, parameters: { simplify }, options, credentials: credentials() });
+		const SHAPES: Array<[string, number, boolean]> = [
+			['version 1', 1, true],
+			['version 2, simplified', 2, true],
+			['version 2, Simplify off', 2, false],
+		];
+		/** A delivery's document: Documenso's webhook payload has no fields (ZWebhookDocumentSchema), so no value prefilled or signed in. */
+		const IN_FIELDS_ONLY = ['12 St James Square', 'London', '7 Rue de Rivoli', 'Augusta Ada King', 'augusta@ockham.example'];
+
+		beforeAll(async () => {
+			const log = await settledDeliveries(d.sandbox.signing.url);
+			deliveries = [...(await receiver.waitFor(log.length))];
+			const events = new Set(deliveries.map((delivery) => delivery.body.event));
+			for (const event of ['DOCUMENT_CREATED', 'DOCUMENT_SENT', 'DOCUMENT_OPENED', 'DOCUMENT_SIGNED', 'DOCUMENT_RECIPIENT_COMPLETED', 'DOCUMENT_COMPLETED', 'DOCUMENT_REJECTED']) {
+				expect([event, events.has(event)]).toEqual([event, true]);
+			}
+		});
+
+		it('holds every listed value a delivery can carry: without Personal Data (Keep, a trigger’s default) the items carry them all', async () => {
+			const kept = await items(1, true, {});
+			expect(kept.length).toBeGreaterThan(0);
+			expect(leakedPlatformValues(kept).sort()).toEqual(
+				DOCUMENSO_PERSONAL_VALUES.filter((value) => !IN_FIELDS_ONLY.includes(value)).sort(),
+			);
+		});
+
+		it.each(SHAPES.flatMap(([name, version, simplify]) => ['redact', 'omit'].map((mode) => [mode, name, version, simplify] as const)))(
+			'Personal Data %s, %s: 0 personal values in any event; the title and the form’s other values kept',
+			async (personalData, _name, version, simplify) => {
+				const output = await items(version, simplify, { personalData });
+				expect(output.length).toBeGreaterThan(0);
+				expect(leakedPlatformValues(output)).toEqual([]);
+				const raw = version === 1 || !simplify;
+				expect(missingKeptValues(output, raw ? ['Gallery residency', 'North studio'] : ['Gallery residency'])).toEqual([]);
+			},
+		);
+
+		it('Redact: form values by their names, the rejection reason and the invitation’s text scanned, recipients as pseudonyms', async () => {
+			const output = await items(2, false, { personalData: 'redact' });
+			const withForm = output.find((item) => (item.document as IDataObject).id === documents.formValues)!;
+			expect((withForm.document as IDataObject).formValues).toEqual({
+				'Applicant name': expect.stringMatching(/^NAME_\d+$/),
+				Telefonnummer: expect.stringMatching(/^PHONE_\d+$/),
+				'Date de naissance': expect.stringMatching(/^BIRTHDATE_\d+$/),
+				Text1: expect.stringMatching(/^Mentor: NAME_\d+$/),
+				studioPreference: 'North studio',
+				housing: true,
+			});
+			const rejected = output.find((item) => item.event === 'document.rejected')!;
+			expect(rejected.rejectionReason).toMatch(/^Ich, NAME_\d+, lehne ab\. Rückfragen bitte an EMAIL_\d+ oder PHONE_\d+\.$/);
+			expect((rejected.recipient as IDataObject).name).toMatch(/^NAME_\d+$/);
+			const document = rejected.document as IDataObject;
+			expect(document.title).toMatch(/^Gallery residency – NAME_\d+$/);
+			expect((document.documentMeta as IDataObject).subject).toMatch(/^Votre résidence, NAME_\d+$/);
+			expect((document.documentMeta as IDataObject).message).toMatch(
+				/^Chère NAME_\d+, merci de signer avant le 4 janvier\.\nVotre mentor : NAME_\d+$/,
+			);
+			for (const recipients of [document.recipients, document.Recipient] as IDataObject[][]) {
+				expect(recipients.map((recipient) => [recipient.name, recipient.email])).toEqual([
+					[expect.stringMatching(/^NAME_\d+$/), expect.stringMatching(/^EMAIL_\d+$/)],
+					[expect.stringMatching(/^NAME_\d+$/), expect.stringMatching(/^EMAIL_\d+$/)],
+				]);
 			}
 		});
 	});

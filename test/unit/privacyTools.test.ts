@@ -4,8 +4,10 @@ import { Bookmarks } from '../../nodes/Bookmarks/Bookmarks.node';
 import { Signing } from '../../nodes/Signing/Signing.node';
 import { Survey } from '../../nodes/Survey/Survey.node';
 import { type Sandbox, startSandbox } from '../sandbox';
+import { type ReceivedDelivery, type Receiver, settledDeliveries, startReceiver } from '../sandbox/testkit';
 import { executeContext, type Parameters } from './helpers/context';
 import { sandboxControl } from './helpers/sandbox';
+import { pollBookmarks, signingTriggerItems } from './helpers/triggerRuns';
 import { HEADLINE_SURVEYS, leakedHeadlineValues } from './fixtures/privacyCorpusHeadlines';
 import {
 	APPLICANT,
@@ -32,6 +34,8 @@ jest.setTimeout(60_000);
 /*
  * Issue 23 §1: every operation of the three nodes, run as an agent's tool with the defaults,
  * returns none of the corpus' personal values, and what is no one's details comes through.
+ * Issue 32, item 4: the same corpus through the Signing Trigger (the events the service delivered
+ * for it) and the polling Bookmarks Trigger, with Personal Data set to Redact and to Omit.
  */
 
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
@@ -86,8 +90,12 @@ describe.each([1, 2])('version %i: every operation run as a tool keeps the corpu
 		});
 		const newDocument = async (extra: Parameters = {}) =>
 			String((await run(generate(extra), false))[0].documentId);
+		/** An endpoint in the service's administrator panel: every event of the corpus' documents arrives here. */
+		let receiver: Receiver;
 
 		beforeAll(async () => {
+			receiver = await startReceiver();
+			await control().call('POST', '/webhook-endpoints', { url: receiver.url });
 			await control().call('POST', '/templates', PRIVACY_TEMPLATE);
 			for (const key of ['pending', 'toCancel', 'completed', 'rejected'] as const) {
 				documents[key] = await newDocument();
@@ -123,6 +131,85 @@ describe.each([1, 2])('version %i: every operation run as a tool keeps the corpu
 				JSON.stringify([APPLICANT, APPROVER, DOCUMENT_TITLE, PREFILL, EMAIL_OPTIONS, REJECTION_REASON, USER_AGENT]).includes(value),
 			);
 			expect(leakedToolValues(outputs)).toEqual(signingValues);
+		});
+
+		afterAll(async () => await receiver?.close());
+
+		describe('the Signing Trigger, fed the events the service delivered for the corpus', () => {
+			let deliveries: ReceivedDelivery[] = [];
+			const signingValues = TOOL_PERSONAL_VALUES.filter((value) =>
+				JSON.stringify([APPLICANT, APPROVER, DOCUMENT_TITLE, PREFILL, EMAIL_OPTIONS, REJECTION_REASON]).includes(value),
+			);
+			const withCredential = () => ({ signingApi: credentials().signingApi });
+			const items = async (options: IDataObject, simplify: boolean, credential = true) =>
+				await signingTriggerItems(deliveries, {
+					typeVersion,
+					options,
+					parameters: { simplify },
+					...(credential ? { credentials: withCredential() } : {}),
+				});
+
+			beforeAll(async () => {
+				// Created, sent, opened, signed by both, completed, rejected: every attempt has ended.
+				const log = await settledDeliveries(sandbox.signing.url);
+				deliveries = [...(await receiver.waitFor(log.length))];
+				expect(new Set(deliveries.map((delivery) => delivery.body.event))).toEqual(
+					new Set(['document.created', 'document.sent', 'document.opened', 'document.signed', 'document.completed', 'document.rejected']),
+				);
+			});
+
+			it('holds every listed value: without Personal Data (Keep, a trigger’s default) the items carry them all', async () => {
+				const kept = await items({}, false);
+				expect(kept).toHaveLength(deliveries.length);
+				expect(leakedToolValues(kept)).toEqual(signingValues);
+			});
+
+			it.each([
+				['redact', true],
+				['redact', false],
+				['omit', true],
+				['omit', false],
+			])('Personal Data %s (Simplify %s): 0 personal values in any event; titles, dates and amounts kept', async (personalData, simplify) => {
+				const output = await items({ personalData }, simplify as boolean);
+				expect(output).toHaveLength(deliveries.length);
+				expect(leakedToolValues(output)).toEqual([]);
+				const text = JSON.stringify(output);
+				expect(text).toContain('Residency agreement – ');
+				if (typeVersion === 1 || !simplify) {
+					// The prefilled values whose labels ask for nothing personal.
+					expect(text).toContain('"value":"2027-01-04"');
+					expect(text).toContain('"value":"1500"');
+				}
+			});
+
+			it('Redact: recipients, the rejection reason and the address prefilled as pseudonyms, by the rule of the Signing node', async () => {
+				const output = await items({ personalData: 'redact' }, false);
+				const rejected = output.find((item) => item.event === 'document.rejected')!;
+				expect(rejected.rejectionReason).toMatch(/^I, NAME_\d+, decline: write to EMAIL_\d+ or call PHONE_\d+\.$/);
+				const document = rejected.document as IDataObject;
+				expect(document.title).toMatch(/^Residency agreement – NAME_\d+$/);
+				expect((document.recipients as IDataObject[]).map((recipient) => [recipient.name, recipient.email])).toEqual([
+					[expect.stringMatching(/^NAME_\d+$/), expect.stringMatching(/^EMAIL_\d+$/)],
+					[expect.stringMatching(/^NAME_\d+$/), expect.stringMatching(/^EMAIL_\d+$/)],
+				]);
+				expect(document.prefillFields).toEqual([
+					{ id: 'fld_privacy_address', value: expect.stringMatching(/^ADDRESS_\d+$/) },
+					{ id: 'fld_privacy_start', value: '2027-01-04' },
+					{ id: 'fld_privacy_stipend', value: '1500' },
+				]);
+				expect((document.meta as IDataObject).message).toMatch(/^Dear NAME_\d+, call PHONE_\d+ with any question\.$/);
+			});
+
+			it('without a credential the template’s labels cannot be read: every prefilled value is taken for personal data', async () => {
+				const output = await items({ personalData: 'redact' }, false, false);
+				expect(leakedToolValues(output)).toEqual([]);
+				const created = output.find((item) => item.event === 'document.created')!;
+				expect(((created.document as IDataObject).prefillFields as IDataObject[]).map((field) => field.value)).toEqual([
+					expect.stringMatching(/^PERSONAL_\d+$/),
+					expect.stringMatching(/^PERSONAL_\d+$/),
+					expect.stringMatching(/^PERSONAL_\d+$/),
+				]);
+			});
 		});
 
 		it.each([
@@ -206,9 +293,42 @@ describe.each([1, 2])('version %i: every operation run as a tool keeps the corpu
 	describe('Bookmarks', () => {
 		const run = runner(new Bookmarks(), 'bookmarks');
 		let filed: FiledBookmarkCorpus = { ids: [], listId: '', otherListId: '' };
+		/** The polling Bookmarks Trigger's state once activated, before the corpus was filed. */
+		let activated: Record<string, unknown> = {};
+		const poll = async (parameters: Parameters) =>
+			await pollBookmarks({ bookmarkApi: credentials().bookmarkApi }, structuredClone(activated), parameters, typeVersion);
 
 		beforeAll(async () => {
+			const state = {};
+			expect(await pollBookmarks({ bookmarkApi: credentials().bookmarkApi }, state)).toEqual([]);
+			activated = structuredClone(state);
 			filed = await fileBookmarkCorpus(run);
+		});
+
+		describe('the Bookmarks Trigger (polling), emitting the corpus as new records', () => {
+			it('holds every listed value of the records: without Personal Data (Keep, a trigger’s default) they come as they are', async () => {
+				const records = await poll({ simplify: false });
+				expect(records.map((record) => record.id).sort()).toEqual([...filed.ids].sort());
+				expect(leakedToolValues(records)).toEqual(
+					BOOKMARK_CORPUS_VALUES.filter((value) => !LIST.description.toLowerCase().includes(value.toLowerCase())),
+				);
+			});
+
+			it.each([
+				['redact', true],
+				['redact', false],
+				['omit', true],
+				['omit', false],
+			])('Personal Data %s (Simplify %s): 0 personal values; tags, labels and the rest of the titles kept', async (personalData, simplify) => {
+				const records = await poll({ simplify, options: { personalData } });
+				expect(records.map((record) => record.id).sort()).toEqual([...filed.ids].sort());
+				expect(leakedToolValues(records)).toEqual([]);
+				const text = JSON.stringify(records);
+				for (const kept of ['Portfolio – ', 'Reference – ', 'Status: shortlisted', 'residency', 'shortlist', 'reference']) {
+					expect([kept, text.includes(kept)]).toEqual([kept, true]);
+				}
+				if (typeVersion === 2 && simplify) expect(records[0].lists).toEqual([{ id: filed.listId, name: LIST.name }]);
+			});
 		});
 
 		it('holds every listed value: an ordinary node returns them', async () => {

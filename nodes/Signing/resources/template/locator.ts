@@ -7,6 +7,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
+import type { RequestContext } from '../../../shared/request';
 import { invalidInput } from '../../../shared/validation';
 import { signingAdapter } from '../../adapters';
 import { templateIdHint } from '../../hints';
@@ -64,7 +65,7 @@ export function readTemplateId(
 }
 
 export async function getTemplate(
-	ctx: IExecuteFunctions | ILoadOptionsFunctions,
+	ctx: RequestContext,
 	templateId: string,
 	itemIndex?: number,
 ): Promise<IDataObject> {
