@@ -72,6 +72,9 @@ function wantedHook(ctx: IHookFunctions | IWebhookFunctions): {
 const NO_SECRET =
 	'No signing secret is known for this trigger\'s webhook (it is kept when the workflow is activated, and cannot be read after the credential\'s API key changed), so deliveries cannot be verified and are refused. Deactivate and activate the workflow again (or restart "Listen for test event") to register the webhook anew.';
 
+const NO_MANUAL_SECRET =
+	"its credential has no Webhook Secret. Copy the webhook's signing secret (whsec_…) from the survey service into the credential's Webhook Secret (on Formbricks: Integrations → Webhooks, the webhook's settings), or set Registration to Automatic.";
+
 interface SurveyAccess {
 	baseUrl: string;
 	apiKey: string;
@@ -237,7 +240,7 @@ export class SurveyTrigger implements INodeType {
 			},
 			{
 				displayName:
-					'Add this node’s Production URL (under "Webhook URLs" above) as a webhook in the survey service. If the service shows a signing secret (whsec_…), put it in the credential’s Webhook Secret field so deliveries are verified.',
+					'Add this node’s Production URL (under "Webhook URLs" above) as a webhook in the survey service, and put the signing secret (whsec_…) it shows in the credential’s Webhook Secret field: without it every delivery is refused.',
 				name: 'manualNotice',
 				type: 'notice',
 				default: '',
@@ -399,25 +402,34 @@ export class SurveyTrigger implements INodeType {
 			adapter = registeredAdapter(this, registered);
 		} else {
 			({ webhookSecret: secret, adapter } = await surveyAccess(this));
-		}
-		if (secret !== '') {
-			const verification = verifyStandardWebhook(
-				secret,
-				{
-					id: headers['webhook-id'] as string | undefined,
-					timestamp: headers['webhook-timestamp'] as string | undefined,
-					signature: headers['webhook-signature'] as string | undefined,
-				},
-				rawBody,
-			);
-			if (!verification.valid) {
-				if (verification.configurationError) {
-					const reason = `${verification.reason}: correct the Webhook Secret in the credential`;
-					this.logger?.warn(`Survey Trigger "${this.getNode().name}": ${reason}`);
-					return rejectUnauthorized(this, reason);
-				}
-				return rejectUnauthorized(this, verification.reason);
+			if (secret === '') {
+				// Fails closed: the service signs every hook (Formbricks gives each one a secret), so
+				// without the secret anybody who knows the URL could start the workflow.
+				this.logger?.warn(
+					`Survey Trigger "${this.getNode().name}" (workflow ${String(this.getWorkflow().id)}) refused a delivery: ${NO_MANUAL_SECRET}`,
+				);
+				return rejectUnauthorized(
+					this,
+					'The trigger has no webhook secret to check this delivery with: set the Webhook Secret in the credential',
+				);
 			}
+		}
+		const verification = verifyStandardWebhook(
+			secret,
+			{
+				id: headers['webhook-id'] as string | undefined,
+				timestamp: headers['webhook-timestamp'] as string | undefined,
+				signature: headers['webhook-signature'] as string | undefined,
+			},
+			rawBody,
+		);
+		if (!verification.valid) {
+			if (verification.configurationError) {
+				const reason = `${verification.reason}: correct the Webhook Secret in the credential`;
+				this.logger?.warn(`Survey Trigger "${this.getNode().name}": ${reason}`);
+				return rejectUnauthorized(this, reason);
+			}
+			return rejectUnauthorized(this, verification.reason);
 		}
 
 		const event = adapter.parseDelivery(this.getBodyData());

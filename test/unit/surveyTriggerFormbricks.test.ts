@@ -378,6 +378,28 @@ describe(`Survey Trigger on Formbricks: deliveries as Formbricks builds them (co
 		}
 	});
 
+	/**
+	 * Issue 32 item 5. Formbricks gives every hook a secret (apps/web/app/api/v1/webhooks/lib/webhook.ts
+	 * `createWebhook`, apps/web/modules/integrations/webhooks/lib/webhook.ts: `secret ?? generateWebhookSecret()`)
+	 * and signs every delivery with it (process-response-pipeline-job.ts, `createWebhookDeliveryTask`):
+	 * a Manual trigger whose credential has no Webhook Secret has nothing to check them with.
+	 */
+	it('Manual registration without a Webhook Secret refuses every delivery with 401 and logs what to set', async () => {
+		for (const call of [attempt(), attempt({ secret: null })]) {
+			call.parameters = { ...call.parameters, registration: 'manual' };
+			call.staticData = {};
+			const outcome = await callWebhook(webhook, call);
+			expect(outcome.status).toBe(401);
+			expect(started(outcome)).toHaveLength(0);
+			expect(JSON.stringify(outcome.responseBody)).toMatch(/Webhook Secret/);
+			expect(outcome.warnings).toEqual([
+				expect.stringMatching(
+					/Survey Trigger "Trigger Under Test" \(workflow wf-formbricks\) refused a delivery: its credential has no Webhook Secret\. Copy the webhook's signing secret \(whsec_…\) from the survey service into the credential's Webhook Secret/,
+				),
+			]);
+		}
+	});
+
 	it('Manual registration verifies with the credential’s Webhook Secret and parses Formbricks’ body', async () => {
 		const call = attempt();
 		call.parameters = { ...call.parameters, registration: 'manual' };
