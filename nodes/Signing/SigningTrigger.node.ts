@@ -20,10 +20,25 @@ import {
 	rejectUnauthorized,
 	secretsMatch,
 } from '../shared/webhooks';
-import { adapterFor, documentedEventName, webhookSetupNotices } from './adapters';
+import { isObject } from '../shared/credentialTest';
+import { adapterFor, documentedEventName, type SigningAdapter, signingApis, webhookSetupNotices } from './adapters';
 import { SIGNING_EVENT_OPTIONS } from './events';
 import { signingApiTest } from './credentialTest';
 import { simplifyEvent, simplifyTriggerParameter } from './resources/document/simplify';
+
+/**
+ * Without a credential the trigger cannot tell which API a delivery speaks, and reads it as the
+ * documented API's. An API whose deliveries need a secret shows itself by its secret header (sent
+ * on every delivery, empty when there is none) or by its own event names: such a delivery is refused.
+ */
+function senderNeedingSecret(headers: IDataObject, body: unknown): SigningAdapter | undefined {
+	const event = isObject(body) && typeof body.event === 'string' ? body.event : undefined;
+	return signingApis.adapters.find(
+		({ webhooks }) =>
+			webhooks.secretRequired &&
+			(webhooks.secretHeader in headers || (event !== undefined && event in webhooks.eventAliases)),
+	);
+}
 
 export class SigningTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -97,6 +112,19 @@ export class SigningTrigger implements INodeType {
 		const credentials = this.getNode().credentials?.signingApi
 			? await this.getCredentials('signingApi')
 			: undefined;
+		if (!credentials) {
+			const sender = senderNeedingSecret(headers, this.getBodyData());
+			if (sender) {
+				const api = sender.option.name;
+				this.logger.warn(
+					`Signing Trigger "${this.getNode().name}" (workflow ${String(this.getWorkflow().id)}) refused a delivery from ${api}: the trigger has no credential. Choose a Signing or Documenso API credential with API "${api}" in the trigger, set ${sender.webhooks.setup} and the same value as Webhook Secret in the credential.`,
+				);
+				return rejectUnauthorized(
+					this,
+					`The trigger has no credential to check this ${api} delivery with: choose one with the webhook's secret`,
+				);
+			}
+		}
 		const adapter = adapterFor(this, credentials ?? {});
 		const { webhooks } = adapter;
 		const secret = typeof credentials?.webhookSecret === 'string' ? credentials.webhookSecret : '';

@@ -123,7 +123,10 @@ describe('Signing Trigger on Documenso, fed the deliveries Documenso sends', () 
 		// Retries are not byte-identical: the same payload, a new createdAt, no delivery id.
 		const signedAttempts = deliveries.filter((delivery) => delivery.body.event === 'DOCUMENT_SIGNED');
 		expect(new Set(signedAttempts.map((delivery) => JSON.stringify(delivery.body.payload))).size).toBe(2);
-		expect(new Set(signedAttempts.map((delivery) => delivery.body.createdAt)).size).toBe(signedAttempts.length);
+		// Each attempt is stamped when it is made; the sandbox retries at once (webhookRetryDelayMs 0),
+		// so two attempts may share a millisecond: the stamps never go back.
+		const stamps = signedAttempts.map((delivery) => Date.parse(delivery.body.createdAt));
+		expect(stamps).toEqual([...stamps].sort((a, b) => a - b));
 		// The two signers' events carry the same updatedAt: it cannot tell them apart.
 		expect(new Set(signedAttempts.map((delivery) => delivery.body.payload.updatedAt)).size).toBe(1);
 
@@ -266,6 +269,26 @@ describe('Signing Trigger on Documenso, fed the deliveries Documenso sends', () 
 					),
 				]);
 				expect(JSON.stringify(outcome.warnings)).not.toContain(SECRET);
+			}
+		});
+
+		// Issue 32 item 10: the trigger's credential is optional (the documented API's secret is), and
+		// without one a Documenso delivery (X-Documenso-Secret is on every one: execute-webhook-call.ts)
+		// was read as the documented API's, its DOCUMENT_… event matched none and it was answered 200.
+		it.each([
+			['with its secret', SECRET],
+			['without one', null],
+		])('refuses a Documenso delivery %s when the trigger has no credential, and logs what to set', async (_, secret) => {
+			const delivery = await oneDelivery(secret);
+			for (const parameters of [{ events: ALL_EVENTS }, { events: ALL_EVENTS, acceptWithoutSecret: true }]) {
+				const outcome = await deliver(delivery, { credentials: {}, parameters });
+				expect(outcome.status).toBe(401);
+				expect(outcome.result.workflowData).toBeUndefined();
+				expect(outcome.warnings).toEqual([
+					expect.stringMatching(
+						/Signing Trigger "Trigger Under Test" \(workflow documenso-workflow-\d+\) refused a delivery from Documenso: the trigger has no credential\. Choose a Signing or Documenso API credential with API "Documenso" in the trigger, set the webhook's Secret in Documenso \(team settings → Webhooks\) and the same value as Webhook Secret in the credential/,
+					),
+				]);
 			}
 		});
 
