@@ -13,7 +13,7 @@ import { SIGNING_TRIGGER_DESCRIPTION } from '../shared/nodeDescriptions';
 import { givesOneShape, NODE_VERSIONS, ONE_SHAPE_VERSION } from '../shared/simplify';
 import {
 	ACKNOWLEDGE_ONLY,
-	admitDelivery,
+	admitDeliveries,
 	MANUAL_REGISTRATION_WEBHOOK_METHODS,
 	rawBodyOf,
 	rejectBadRequest,
@@ -21,7 +21,14 @@ import {
 	secretsMatch,
 } from '../shared/webhooks';
 import { isObject } from '../shared/credentialTest';
-import { adapterFor, documentedEventName, type SigningAdapter, signingApis, webhookSetupNotices } from './adapters';
+import {
+	adapterFor,
+	documentedEventName,
+	type SigningAdapter,
+	signingApis,
+	type SigningEvent,
+	webhookSetupNotices,
+} from './adapters';
 import { SIGNING_EVENT_OPTIONS } from './events';
 import { signingApiTest } from './credentialTest';
 import { simplifyEvent, simplifyTriggerParameter } from './resources/document/simplify';
@@ -38,6 +45,27 @@ function senderNeedingSecret(headers: IDataObject, body: unknown): SigningAdapte
 			webhooks.secretRequired &&
 			(webhooks.secretHeader in headers || (event !== undefined && event in webhooks.eventAliases)),
 	);
+}
+
+/** The item of one event: the one shape (version 2, Simplify), else the documented event with what the API adds. */
+function eventItem(ctx: IWebhookFunctions, delivery: SigningEvent, deliveryId: string, payload: IDataObject): IDataObject {
+	const { event, createdAt } = delivery;
+	if (givesOneShape(ctx) && (ctx.getNodeParameter('simplify', true) as boolean)) {
+		return simplifyEvent(event, createdAt, deliveryId, payload);
+	}
+	const { recipient, ...document } = payload;
+	const item: IDataObject = {
+		event,
+		deliveryId,
+		createdAt: createdAt ?? null,
+		documentId: document.id ?? null,
+		document,
+	};
+	if (recipient !== undefined) item.recipient = recipient;
+	if (event === 'document.rejected') {
+		item.rejectionReason = (recipient as IDataObject | undefined)?.rejectionReason ?? null;
+	}
+	return Object.assign(item, delivery.beyond);
 }
 
 export class SigningTrigger implements INodeType {
@@ -155,28 +183,17 @@ export class SigningTrigger implements INodeType {
 		const events = (this.getNodeParameter('events', []) as string[]).map(documentedEventName);
 		if (!events.includes(delivery.event)) return ACKNOWLEDGE_ONLY;
 
-		const deliveryId = delivery.deliveryKey;
-		const refusal = await admitDelivery(this, deliveryId);
-		if (refusal) return refusal;
-
-		const { event, payload, createdAt } = delivery;
-		if (givesOneShape(this) && (this.getNodeParameter('simplify', true) as boolean)) {
-			const item = simplifyEvent(event, createdAt, deliveryId, payload);
-			return { workflowData: [this.helpers.returnJsonArray([item])] };
-		}
-		const { recipient, ...document } = payload;
-		const item: IDataObject = {
-			event,
-			deliveryId,
-			createdAt: createdAt ?? null,
-			documentId: document.id ?? null,
-			document,
-		};
-		if (recipient !== undefined) item.recipient = recipient;
-		if (event === 'document.rejected') {
-			item.rejectionReason = (recipient as IDataObject | undefined)?.rejectionReason ?? null;
-		}
-		Object.assign(item, delivery.beyond);
-		return { workflowData: [this.helpers.returnJsonArray([item])] };
+		// One event per key: a delivery that stands for several recipients' signings emits each once.
+		const payloads = new Map<string, IDataObject>(
+			delivery.byRecipient?.map(({ deliveryKey, recipient }) => [deliveryKey, { ...delivery.payload, recipient }]) ?? [
+				[delivery.deliveryKey, delivery.payload],
+			],
+		);
+		const admission = await admitDeliveries(this, [...payloads.keys()]);
+		if ('answer' in admission) return admission.answer;
+		const items = admission.admitted.map((deliveryId) =>
+			eventItem(this, delivery, deliveryId, payloads.get(deliveryId)!),
+		);
+		return { workflowData: [this.helpers.returnJsonArray(items)] };
 	}
 }

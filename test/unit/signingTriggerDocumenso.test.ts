@@ -156,6 +156,58 @@ describe('Signing Trigger on Documenso, fed the deliveries Documenso sends', () 
 		expect(completed).not.toHaveProperty('recipient');
 	});
 
+	/**
+	 * Issue 32 item 9. completeDocumentWithToken (packages/lib/server-only/document/complete-document-with-token.ts)
+	 * commits the recipient's SIGNED in its transaction and only afterwards reads the document for
+	 * DOCUMENT_RECIPIENT_COMPLETED and, at its end, DOCUMENT_SIGNED; execute-webhook.handler.ts sends
+	 * that payload unchanged on every attempt. Two signers within about half a second: both
+	 * deliveries show both signed, byte for byte, and the second was taken for a redelivery.
+	 */
+	it('two signers close together: each signer’s event once, none for the retries', async () => {
+		await subscribe();
+		failEveryAttempt();
+		const document = await generate(DOCUMENSO_SEED.ndaTemplateId, [
+			{ name: 'Party One', email: 'one@example.org' },
+			{ name: 'Party Two', email: 'two@example.org' },
+		]);
+		const [one, two] = document.recipients as IDataObject[];
+		await documenso.control(`/documents/${String(document.documentId)}/sign-together`, 'POST', {
+			recipientIds: [one.id, two.id],
+		});
+		// CREATED, TEMPLATE_USED, SENT, OPENED twice, then per signer RECIPIENT_COMPLETED and SIGNED, then COMPLETED.
+		const events = 10;
+		const deliveries = await receiver.arrived(events * DOCUMENSO_ATTEMPTS);
+		const signedAttempts = deliveries.filter((delivery) => delivery.body.event === 'DOCUMENT_SIGNED');
+		expect(signedAttempts).toHaveLength(2 * DOCUMENSO_ATTEMPTS);
+		expect(new Set(signedAttempts.map((delivery) => JSON.stringify(delivery.body.payload))).size).toBe(1);
+
+		const items = await executions(deliveries);
+		for (const event of ['document.signed', 'document.recipient_completed']) {
+			const ofEvent = items.filter((item) => item.event === event);
+			expect(ofEvent.map((item) => (item.recipient as IDataObject).name).sort()).toEqual(['Party One', 'Party Two']);
+		}
+		expect(new Set(items.map((item) => item.deliveryId)).size).toBe(items.length);
+
+		// The two signers' deliveries arriving byte for byte alike (the same createdAt too) at another workflow.
+		const [first] = signedAttempts;
+		const twins = [first, first];
+		workflowId = `${workflowId}-twins`;
+		const fromTwins = await executions(twins, { parameters: { events: ['document.signed'] } });
+		expect(fromTwins.map((item) => (item.recipient as IDataObject).name).sort()).toEqual(['Party One', 'Party Two']);
+
+		// A signing long before the latest came with its own delivery: a trigger that does not remember
+		// it (n8n restarted) emits only the latest signer of a later delivery.
+		const body = JSON.parse(JSON.stringify(first.body)) as IDataObject;
+		const [early] = (body.payload as IDataObject).recipients as IDataObject[];
+		early.signedAt = new Date(Date.parse(String(early.signedAt)) - 5 * 60_000).toISOString();
+		workflowId = `${workflowId}-restarted`;
+		expect(early.name).toBe('Party One');
+		const later = await executions([{ ...first, body, rawBody: JSON.stringify(body) }], {
+			parameters: { events: ['document.signed'] },
+		});
+		expect(later.map((item) => (item.recipient as IDataObject).name)).toEqual(['Party Two']);
+	});
+
 	it('a delivery n8n failed to start runs on the retry', async () => {
 		await subscribe();
 		failEveryAttempt();
