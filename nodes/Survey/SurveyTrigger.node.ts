@@ -8,7 +8,7 @@ import type {
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
-import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { eventsSubtitle, withTriggerActions } from '../shared/descriptions';
 import { standardWebhookKey, verifyStandardWebhook } from '../shared/standardWebhooks';
@@ -24,6 +24,7 @@ import {
 	rejectUnauthorized,
 	sealSecret,
 	sha256Hex,
+	withinDeadline,
 } from '../shared/webhooks';
 import { DOCUMENTED_API } from '../shared/apiChoice';
 import { isObject } from '../shared/credentialTest';
@@ -31,7 +32,7 @@ import { surveyApiTest } from './credentialTest';
 import type { PersonalDataMode } from '../shared/redaction';
 import type { RequestContext } from '../shared/request';
 import { personalDataOption, redactRecords } from '../shared/privacy';
-import type { SurveyAdapter, SurveyEvent } from './adapters';
+import type { RemoteHook, SurveyAdapter, SurveyEvent } from './adapters';
 import { adapterFor } from './adapters';
 import { answersModeOf, answersOption, shapeAnswers, surveyQuestions } from './answers';
 import { answersGuide, extraPersonalFieldsOption, readExtraFields } from './personalData';
@@ -135,25 +136,65 @@ function forgetHook(registered: RegisteredHook): void {
 }
 
 /**
- * Removes the registered hook at the service it was registered at. The API key goes to a
- * base URL other than the credential's only when the sealed secret opens with it, which
- * shows that this node wrote the record with this key (static data can be edited by anyone
- * who can edit the workflow). Otherwise the hook cannot be removed from here: the warning
- * says where it is.
+ * The mark that ends the name of every hook this trigger registers: its workflow and node, and
+ * whether "Listen for test event" registered it. It tells the trigger's hooks from others whatever
+ * their URL, which moves with n8n's (WEBHOOK_URL, a new domain, the workflow imported elsewhere).
  */
-async function removeRegisteredHook(ctx: IHookFunctions, registered: RegisteredHook, apiKey: string): Promise<void> {
+export function hookMark(ctx: IHookFunctions): string {
+	const test = ctx.getMode() === 'manual' ? ' test' : '';
+	return `[n8n ${String(ctx.getWorkflow().id ?? 'unsaved')}/${ctx.getNode().id}${test}]`;
+}
+
+const isMarked = (hook: RemoteHook, mark: string) => typeof hook.name === 'string' && hook.name.endsWith(mark);
+
+/** How long activation waits for the address a hook was registered at, when the credential's is another. */
+const OLD_ADDRESS_WAIT_MS = 10_000;
+
+function warnHookLeft(ctx: IHookFunctions, text: string): void {
+	ctx.logger?.warn(`Survey Trigger "${ctx.getNode().name}" (workflow ${String(ctx.getWorkflow().id)}): ${text}`);
+}
+
+/**
+ * The stored hook, when it is not among the hooks the credential's key sees at the credential's
+ * address, where a survey service that moved keeps its hooks. Registered at another address: it
+ * is removed there, but the API key goes there only when the sealed secret opens with it, which
+ * shows that this node wrote the record with this key (static data can be edited by anyone who
+ * can edit the workflow), and an address that does not answer does not hold activation up.
+ * Registered here with a key that does not open it: it belongs to that key's organisation or
+ * workspace, which this key cannot see. What cannot be removed is logged, with where it is.
+ */
+async function removeUnlistedHook(ctx: IHookFunctions, registered: RegisteredHook, access: SurveyAccess): Promise<void> {
 	const { webhookId } = registered;
 	if (!webhookId) return;
-	const current = (await surveyAccess(ctx)).baseUrl;
-	const baseUrl = registered.baseUrl ?? current;
-	if (baseUrl !== current && hookSecret(registered, apiKey) === undefined) {
-		ctx.logger?.warn(
-			`Survey Trigger "${ctx.getNode().name}": the webhook ${webhookId} registered at ${baseUrl} could not be removed, because the credential now belongs to another service; remove it in that service.`,
-		);
-	} else {
-		await registeredAdapter(ctx, registered).deleteHook(ctx, webhookId, baseUrl);
+	const where = registered.baseUrl ?? access.baseUrl;
+	const hook = `the webhook ${webhookId} this trigger registered at ${where}`;
+	const opens = hookSecret(registered, access.apiKey) !== undefined;
+	if (where === access.baseUrl) {
+		// A key that opens it and does not list it: the hook was removed in the service.
+		if (!opens) {
+			warnHookLeft(
+				ctx,
+				`${hook} with an earlier API key is not among this key's webhooks (the credential now has another organisation's or workspace's key?). If it still exists it keeps receiving responses: remove it there.`,
+			);
+		}
+		return;
 	}
-	forgetHook(registered);
+	if (!opens) {
+		warnHookLeft(ctx, `${hook} could not be removed, because the credential now belongs to another service; remove it in that service.`);
+		return;
+	}
+	try {
+		const removal = await withinDeadline(
+			registeredAdapter(ctx, registered).deleteHook(ctx, webhookId, where),
+			OLD_ADDRESS_WAIT_MS,
+		);
+		if (removal.late) {
+			warnHookLeft(ctx, `${hook} could not be removed there: no answer within ${OLD_ADDRESS_WAIT_MS / 1000} s. If a survey service still runs there, remove it there.`);
+		}
+	} catch (error) {
+		const reason = error instanceof NodeApiError && error.description ? error.description : (error as Error).message;
+		warnHookLeft(ctx, `${hook} could not be removed there (${reason}). If a survey service still runs there, remove it there.`);
+	}
 }
 
 function isAutomatic(ctx: IHookFunctions | IWebhookFunctions): boolean {
@@ -320,29 +361,39 @@ export class SurveyTrigger implements INodeType {
 
 	webhookMethods = {
 		default: {
-			/** True when our hook exists with the current events and surveys; stale hooks of this URL are removed. */
+			/**
+			 * True when our hook exists with the current events and surveys. Hooks this trigger registered
+			 * before and will not reuse are removed, whatever their URL: the one static data names, those
+			 * whose name carries its mark, and any other hook of its URL.
+			 */
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				if (!isAutomatic(this)) return true;
 				const registered = this.getWorkflowStaticData('node') as RegisteredHook;
-				const { baseUrl, apiKey, adapter } = await surveyAccess(this);
-				// The credential now points at another service (or API): the hook lives where it was registered.
-				const movedApi = registered.webhookId && (registered.api ?? DOCUMENTED_API) !== adapter.api;
-				if (registered.webhookId && registered.baseUrl !== undefined && (registered.baseUrl !== baseUrl || movedApi)) {
-					await removeRegisteredHook(this, registered, apiKey);
-				}
+				const access = await surveyAccess(this);
+				const { baseUrl, apiKey, adapter } = access;
+				// "Listen for test event" leaves alone what the active workflow registered.
+				const testing = this.getMode() === 'manual';
 				const url = this.getNodeWebhookUrl('default');
+				const mark = hookMark(this);
 				const wanted = wantedHook(this);
+				const registeredHere =
+					(registered.baseUrl ?? baseUrl) === baseUrl && (registered.api ?? DOCUMENTED_API) === adapter.api;
+				const knownSecret = registeredHere && hookSecret(registered, apiKey) !== undefined;
 				const hooks = await adapter.listHooks(this);
-				const knownSecret = hookSecret(registered, apiKey) !== undefined;
 				let reusable = false;
-				for (const hook of hooks.filter((candidate) => candidate.url === url)) {
-					const ours = hook.id === registered.webhookId && knownSecret;
-					if (ours && sameSet(hook.triggers, wanted.triggers) && sameSet(hook.surveyIds, wanted.surveyIds)) {
+				for (const hook of hooks) {
+					const stored = hook.id === registered.webhookId;
+					if (hook.url !== url && !isMarked(hook, mark) && !(stored && !testing)) continue;
+					const unchanged = sameSet(hook.triggers, wanted.triggers) && sameSet(hook.surveyIds, wanted.surveyIds);
+					if (stored && hook.url === url && knownSecret && unchanged) {
 						reusable = true;
 						continue;
 					}
-					// Its events or surveys changed, or its secret is unknown to us: replace it.
+					// Left behind, its events or surveys changed, or its secret is unknown to us: replace it.
 					await adapter.deleteHook(this, hook.id);
+				}
+				if (!testing && !hooks.some((hook) => hook.id === registered.webhookId)) {
+					await removeUnlistedHook(this, registered, access);
 				}
 				if (!reusable) forgetHook(registered);
 				// A secret kept in clear by an earlier version of this node.
@@ -358,29 +409,42 @@ export class SurveyTrigger implements INodeType {
 					url: this.getNodeWebhookUrl('default') ?? '',
 					triggers,
 					surveyIds,
-					name: `n8n: ${this.getWorkflow().name ?? 'workflow'} › ${this.getNode().name}`,
+					name: `n8n: ${this.getWorkflow().name ?? 'workflow'} › ${this.getNode().name} ${hookMark(this)}`,
 				});
 				const registered = this.getWorkflowStaticData('node') as RegisteredHook;
 				forgetHook(registered);
-				Object.assign(registered, { webhookId: data.id, baseUrl, api: adapter.api });
 				if (typeof data.secret !== 'string' || !standardWebhookKey(data.secret)) {
-					await removeRegisteredHook(this, registered, apiKey);
+					await adapter.deleteHook(this, data.id);
 					throw new NodeOperationError(
 						this.getNode(),
 						'The survey service returned no usable signing secret for the new webhook',
 						{ description: 'Expected whsec_ followed by base64. The webhook was removed again; use Manual registration with a secret you set.' },
 					);
 				}
-				registered.sealedSecret = sealSecret(data.secret, apiKey, sealingContext(data.id, baseUrl));
+				Object.assign(registered, {
+					webhookId: data.id,
+					baseUrl,
+					api: adapter.api,
+					sealedSecret: sealSecret(data.secret, apiKey, sealingContext(data.id, baseUrl)),
+				});
 				return true;
 			},
 
 			async delete(this: IHookFunctions): Promise<boolean> {
 				recentDeliveries.forget(deliveryScope(this));
 				const registered = this.getWorkflowStaticData('node') as RegisteredHook;
-				if (!isAutomatic(this) || !registered.webhookId) return true;
-				const { apiKey } = await surveyAccess(this);
-				await removeRegisteredHook(this, registered, apiKey);
+				const { webhookId } = registered;
+				if (!isAutomatic(this) || !webhookId) return true;
+				const access = await surveyAccess(this);
+				if ((registered.baseUrl ?? access.baseUrl) === access.baseUrl) {
+					await registeredAdapter(this, registered).deleteHook(this, webhookId);
+				} else if ((await access.adapter.listHooks(this)).some((hook) => hook.id === webhookId)) {
+					// The service moved to the credential's address, with its hooks.
+					await access.adapter.deleteHook(this, webhookId);
+				} else {
+					await removeUnlistedHook(this, registered, access);
+				}
+				forgetHook(registered);
 				return true;
 			},
 		},

@@ -247,6 +247,32 @@ export async function admitDeliveries(
 	}
 }
 
+/**
+ * `work`'s result when it comes within `ms`, else `{ late: true }`: for a trigger that must answer
+ * before its sender gives up, or an activation that must not hang on a service that is gone. The
+ * work goes on; a failure after the deadline is nobody's, one before it is thrown.
+ */
+export async function withinDeadline<T>(
+	work: Promise<T>,
+	ms: number,
+): Promise<{ late: false; value: T } | { late: true }> {
+	const stopWaiting = new AbortController();
+	work.catch(() => undefined);
+	const late = { late: true as const };
+	try {
+		return await Promise.race([
+			work.then((value) => ({ late: false as const, value })),
+			// Older n8n versions' sleep ignores the signal and resolves later: the race is over by then.
+			sleep(ms, stopWaiting.signal).then(
+				() => late,
+				() => late,
+			),
+		]);
+	} finally {
+		stopWaiting.abort();
+	}
+}
+
 /** The body's exact bytes as received, for signatures and for body-based redelivery detection. */
 export function rawBodyOf(ctx: IWebhookFunctions): Buffer {
 	const request = ctx.getRequestObject() as { rawBody?: Buffer | string; body?: unknown };

@@ -49,12 +49,14 @@ describe('Survey Trigger on Formbricks: registration', () => {
 		parameters: NodeParameters,
 		staticData: Record<string, unknown> = {},
 		credentials: Record<string, unknown> = {},
+		where: Partial<Pick<Parameters<typeof hookContext>[0], 'webhookUrl' | 'mode' | 'workflowId' | 'nodeId'>> = {},
 	) => {
 		const harness = hookContext({
 			parameters: { registration: 'automatic', allSurveys: true, events: ['responseFinished'], ...parameters },
 			credentials: h.credentials(credentials as never),
 			webhookUrl: url,
 			staticData,
+			...where,
 		});
 		const existed = await checkExists.call(harness.context);
 		if (!existed) await create.call(harness.context);
@@ -68,7 +70,7 @@ describe('Survey Trigger on Formbricks: registration', () => {
 			url,
 			workspaceId,
 			source: 'n8n',
-			name: 'n8n: workflow › Hook Under Test',
+			name: 'n8n: workflow › Hook Under Test [n8n workflow-under-test/hook-under-test]',
 			triggers: ['responseFinished', 'responseCreated'],
 			surveyIds: [],
 		});
@@ -158,6 +160,74 @@ describe('Survey Trigger on Formbricks: registration', () => {
 		expect(error.httpCode).toBe('401');
 		expect(error.description).toContain('"Manage" access');
 		expect(await hooks()).toHaveLength(1);
+	});
+
+	/**
+	 * Issue 32 item 6. Formbricks keeps a hook's `name` (apps/web/app/api/v1/webhooks/types/webhooks.ts
+	 * `ZWebhookInput`, lib/webhook.ts `createWebhook`) and lists it (`getWebhooks`): the trigger marks its
+	 * hooks with its workflow and node there, and recognises them by it whatever their URL.
+	 */
+	describe('hooks left behind when n8n’s URL changes', () => {
+		const movedUrl = 'http://127.0.0.1:5679/webhook/survey-hook/webhook';
+
+		it('imported elsewhere (no static data) under another URL: the hooks marked as this trigger’s are removed, no other', async () => {
+			await activate({});
+			const otherNode = await activate({}, {}, {}, { nodeId: 'another-node', webhookUrl: 'http://127.0.0.1:5678/webhook/b/webhook' });
+			const otherWorkflow = await activate({}, {}, {}, { workflowId: 'another-workflow', webhookUrl: 'http://127.0.0.1:5678/webhook/c/webhook' });
+			await h.control('webhooks', 'POST', { url: 'https://zapier.example.org/hook', workspaceId, triggers: ['responseFinished'], name: 'Zapier' });
+			const imported = await activate({}, {}, {}, { webhookUrl: movedUrl });
+			expect(imported.existed).toBe(false);
+			const remaining = await hooks();
+			expect(remaining.map((hook) => hook.id).sort()).toEqual(
+				[
+					imported.staticData.webhookId,
+					otherNode.staticData.webhookId,
+					otherWorkflow.staticData.webhookId,
+					remaining.find((hook) => hook.name === 'Zapier')?.id,
+				].sort(),
+			);
+			expect(remaining.map((hook) => hook.url)).not.toContain(url);
+		});
+
+		it('"Listen for test event" and the active workflow leave each other’s hook alone', async () => {
+			const testUrl = 'http://127.0.0.1:5678/webhook-test/survey-hook/webhook';
+			const production = await activate({});
+			const listening = await activate({}, { ...production.staticData }, {}, { mode: 'manual', webhookUrl: testUrl });
+			expect(listening.existed).toBe(false);
+			expect((await hooks()).map((hook) => hook.url).sort()).toEqual([url, testUrl].sort());
+			expect((await hooks()).find((hook) => hook.url === testUrl)?.name).toMatch(/ test\]$/);
+			const again = await activate({}, production.staticData);
+			expect(again.existed).toBe(true);
+			expect((await hooks()).map((hook) => hook.url).sort()).toEqual([url, testUrl].sort());
+		});
+
+		it('a credential switched to another organisation’s key: the log says which hook was left where', async () => {
+			// Registered earlier with the other organisation's key, in its workspace, which this key cannot see.
+			const { data: left } = await h.control<{ data: SandboxHook }>('webhooks', 'POST', {
+				url,
+				workspaceId: 'cmotherorganisation0000001',
+				triggers: ['responseFinished'],
+				source: 'n8n',
+				name: 'n8n: workflow › Hook Under Test [n8n workflow-under-test/hook-under-test]',
+			});
+			const oldKey = 'fbk_anotherOrganisationKey';
+			const stored = {
+				webhookId: left.id,
+				baseUrl: h.fb.url,
+				api: 'formbricks',
+				sealedSecret: sealSecret(String(left.secret), oldKey, sealingContext(left.id, h.fb.url)),
+			};
+			const switched = await activate({}, stored);
+			expect(switched.existed).toBe(false);
+			expect((await hooks()).map((hook) => hook.id).sort()).toEqual([left.id, switched.staticData.webhookId].sort());
+			expect(switched.warnings).toEqual([
+				expect.stringMatching(
+					new RegExp(
+						`the webhook ${left.id} this trigger registered at ${h.fb.url.replace(/[.:/]/g, '\\$&')} with an earlier API key is not among this key's webhooks`,
+					),
+				),
+			]);
+		});
 	});
 
 	it('switched from the documented API to Formbricks: the old hook is removed through the API it was registered with', async () => {
