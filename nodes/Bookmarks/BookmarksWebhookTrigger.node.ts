@@ -5,7 +5,7 @@ import type {
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
-import { NodeApiError, NodeConnectionTypes, NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeApiError, NodeConnectionTypes } from 'n8n-workflow';
 
 import {
 	ACKNOWLEDGE_ONLY,
@@ -14,6 +14,7 @@ import {
 	rejectBadRequest,
 	rejectUnauthorized,
 	secretsMatch,
+	withinDeadline,
 } from '../shared/webhooks';
 import { readmeSection } from '../shared/docs';
 import { BOOKMARKS_WEBHOOK_TRIGGER_DESCRIPTION } from '../shared/nodeDescriptions';
@@ -154,12 +155,6 @@ async function recordOf(
 	recordId: string,
 ): Promise<IDataObject> {
 	if (event === 'deleted') return { record: null, recordStatus: 'deleted' };
-	const stopWaiting = new AbortController();
-	const tooLate = sleep(RECORD_WAIT_MS, stopWaiting.signal).then(() => {
-		throw new NodeOperationError(ctx.getNode(), `The record did not come within ${RECORD_WAIT_MS / 1000} s`);
-	});
-	// Stopped once the record came: that rejection answers nobody.
-	tooLate.catch(() => undefined);
 	try {
 		const read = (async () => {
 			const record = await adapter.getRecord(ctx, recordId);
@@ -167,13 +162,17 @@ async function recordOf(
 			const [simplified] = await simplifyBookmarks(ctx, [record]);
 			return simplified;
 		})();
-		// A read that loses the race still settles later: its failure is not an unhandled one.
-		read.catch(() => undefined);
-		return { record: await Promise.race([read, tooLate]), recordStatus: 'found' };
+		const outcome = await withinDeadline(read, RECORD_WAIT_MS);
+		if (outcome.late) {
+			return {
+				record: null,
+				recordStatus: 'unavailable',
+				recordError: `The record did not come within ${RECORD_WAIT_MS / 1000} s`,
+			};
+		}
+		return { record: outcome.value, recordStatus: 'found' };
 	} catch (error) {
 		if (error instanceof NodeApiError && error.httpCode === '404') return { record: null, recordStatus: 'deleted' };
 		return { record: null, recordStatus: 'unavailable', recordError: (error as Error).message };
-	} finally {
-		stopWaiting.abort();
 	}
 }

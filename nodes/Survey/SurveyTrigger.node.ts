@@ -22,6 +22,7 @@ import {
 	recentDeliveries,
 	rejectBadRequest,
 	rejectUnauthorized,
+	rejectUnavailable,
 	sealSecret,
 	sha256Hex,
 	withinDeadline,
@@ -30,11 +31,11 @@ import { DOCUMENTED_API } from '../shared/apiChoice';
 import { isObject } from '../shared/credentialTest';
 import { surveyApiTest } from './credentialTest';
 import type { PersonalDataMode } from '../shared/redaction';
-import type { RequestContext } from '../shared/request';
 import { personalDataOption, redactRecords } from '../shared/privacy';
 import type { RemoteHook, SurveyAdapter, SurveyEvent } from './adapters';
 import { adapterFor } from './adapters';
-import { answersModeOf, answersOption, shapeAnswers, surveyQuestions } from './answers';
+import { answersModeOf, answersOption, shapeAnswers } from './answers';
+import { deliveryQuestions, forgetDeliveryQuestions, QUESTIONS_WAIT_MS } from './triggerSurveys';
 import { answersGuide, extraPersonalFieldsOption, readExtraFields } from './personalData';
 import { simplifyResponseEvent, simplifyTriggerParameter } from './resources/response/simplify';
 import { surveyLabel } from './resources/surveyLocator';
@@ -210,17 +211,17 @@ function isAutomatic(ctx: IHookFunctions | IWebhookFunctions): boolean {
 async function shapeEvent(
 	ctx: IWebhookFunctions,
 	event: SurveyEvent,
-): Promise<{ data: IDataObject | IDataObject[]; beyond: IDataObject }> {
+): Promise<{ data: IDataObject | IDataObject[]; beyond: IDataObject } | undefined> {
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	const chosen = options.personalData;
 	const mode: PersonalDataMode = chosen === 'redact' || chosen === 'omit' ? chosen : 'keep';
 	const answersMode = answersModeOf(options.answers);
 	// The questions say what each answer is (for redaction) and how to key it (for Answers).
-	// The webhook context has n8n's authenticated request helper, as the other request contexts do.
 	const questions =
 		answersMode === 'id' && mode === 'keep'
 			? []
-			: await surveyQuestions(ctx as unknown as RequestContext, event.surveyId);
+			: await deliveryQuestions(ctx, event.surveyId, Object.keys(event.data));
+	if (questions === undefined) return undefined;
 	const extraFields = readExtraFields(options);
 	const [answers] = redactRecords([event.data], mode, { guide: answersGuide(questions), extraFields });
 	const beyond = isObject(event.beyond.response)
@@ -432,6 +433,7 @@ export class SurveyTrigger implements INodeType {
 
 			async delete(this: IHookFunctions): Promise<boolean> {
 				recentDeliveries.forget(deliveryScope(this));
+				forgetDeliveryQuestions(this);
 				const registered = this.getWorkflowStaticData('node') as RegisteredHook;
 				const { webhookId } = registered;
 				if (!isAutomatic(this) || !webhookId) return true;
@@ -503,7 +505,15 @@ export class SurveyTrigger implements INodeType {
 		if (surveyIds.length && !surveyIds.includes(event.surveyId)) return ACKNOWLEDGE_ONLY;
 
 		// Shaped before the delivery is remembered: if reading the questions fails, the service's retry must run.
-		const { data, beyond } = await shapeEvent(this, event);
+		const shaped = await shapeEvent(this, event);
+		if (!shaped) {
+			// Not emitted without them: the answers could not be keyed or judged for personal data.
+			this.logger?.warn(
+				`Survey Trigger "${this.getNode().name}" (workflow ${String(this.getWorkflow().id)}) answered 503: the questions of survey ${event.surveyId} could not be read within ${QUESTIONS_WAIT_MS / 1000} s (Answers by question text and Personal Data need them). The service sends the delivery again later; the read goes on for it.`,
+			);
+			return rejectUnavailable(this, 'The survey could not be read in time; send this delivery again later');
+		}
+		const { data, beyond } = shaped;
 		const webhookId = typeof headers['webhook-id'] === 'string' ? headers['webhook-id'] : '';
 		const deliveryId = webhookId || `body:${sha256Hex(rawBody)}`;
 		const refusal = await admitDelivery(this, deliveryId);

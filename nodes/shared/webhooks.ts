@@ -21,6 +21,11 @@ export function rejectBadRequest(ctx: IWebhookFunctions, reason: string): IWebho
 	return reject(ctx, 400, reason);
 }
 
+/** Not now: the service sends the delivery again later (it retries any answer but a 2xx). */
+export function rejectUnavailable(ctx: IWebhookFunctions, reason: string): IWebhookResponseData {
+	return reject(ctx, 503, reason);
+}
+
 /** The optional "Webhook Secret" of the node's credential; empty when there is none. */
 export async function credentialWebhookSecret(ctx: IWebhookFunctions, credentialType: string): Promise<string> {
 	if (!ctx.getNode().credentials?.[credentialType]) return '';

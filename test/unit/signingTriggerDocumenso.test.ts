@@ -83,6 +83,12 @@ describe('Signing Trigger on Documenso, fed the deliveries Documenso sends', () 
 		const [[item]] = await new Signing().execute.call(context);
 		return item.json;
 	};
+	/** The two-party NDA, sent to Party One and Party Two. */
+	const generateNda = async () =>
+		await generate(DOCUMENSO_SEED.ndaTemplateId, [
+			{ name: 'Party One', email: 'one@example.org' },
+			{ name: 'Party Two', email: 'two@example.org' },
+		]);
 	const deliver = async (delivery: ReceivedDelivery, overrides: Partial<WebhookCall> = {}) =>
 		await callWebhook(webhook, {
 			workflowId,
@@ -108,10 +114,7 @@ describe('Signing Trigger on Documenso, fed the deliveries Documenso sends', () 
 	it('two signers: one execution per event, none for the retries (each with a new createdAt)', async () => {
 		await subscribe();
 		failEveryAttempt();
-		const document = await generate(DOCUMENSO_SEED.ndaTemplateId, [
-			{ name: 'Party One', email: 'one@example.org' },
-			{ name: 'Party Two', email: 'two@example.org' },
-		]);
+		const document = await generateNda();
 		const [one, two] = document.recipients as IDataObject[];
 		await documenso.control(`/documents/${String(document.documentId)}/sign`, 'POST', { recipientId: one.id });
 		await documenso.control(`/documents/${String(document.documentId)}/sign`, 'POST', { recipientId: two.id });
@@ -166,10 +169,7 @@ describe('Signing Trigger on Documenso, fed the deliveries Documenso sends', () 
 	it('two signers close together: each signer’s event once, none for the retries', async () => {
 		await subscribe();
 		failEveryAttempt();
-		const document = await generate(DOCUMENSO_SEED.ndaTemplateId, [
-			{ name: 'Party One', email: 'one@example.org' },
-			{ name: 'Party Two', email: 'two@example.org' },
-		]);
+		const document = await generateNda();
 		const [one, two] = document.recipients as IDataObject[];
 		await documenso.control(`/documents/${String(document.documentId)}/sign-together`, 'POST', {
 			recipientIds: [one.id, two.id],
@@ -225,10 +225,7 @@ describe('Signing Trigger on Documenso, fed the deliveries Documenso sends', () 
 
 	it('rejected, expired and reminded: the recipient who acted, derived from the payload', async () => {
 		await subscribe();
-		const document = await generate(DOCUMENSO_SEED.ndaTemplateId, [
-			{ name: 'Party One', email: 'one@example.org' },
-			{ name: 'Party Two', email: 'two@example.org' },
-		]);
+		const document = await generateNda();
 		const id = String(document.documentId);
 		const [one, two] = document.recipients as IDataObject[];
 		await documenso.control(`/documents/${id}/remind`, 'POST', { recipientId: two.id });

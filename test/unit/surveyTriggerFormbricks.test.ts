@@ -16,6 +16,7 @@ import { sealingContext, SurveyTrigger } from '../../nodes/Survey/SurveyTrigger.
 import { openSecret, sealSecret } from '../../nodes/shared/webhooks';
 import { FORMBRICKS_SEED } from '../sandbox';
 import { buildDelivery, FORMBRICKS_COMMIT, type PipelineEvent } from '../sandbox/formbricks/webhook';
+import { runWithFakeTime } from './helpers/clock';
 import { callWebhook, hookContext, type Parameters as NodeParameters, type WebhookCall } from './helpers/context';
 import { startFormbricksHarness, type FormbricksHarness } from './helpers/formbricks';
 
@@ -468,6 +469,83 @@ describe(`Survey Trigger on Formbricks: deliveries as Formbricks builds them (co
 				),
 			]);
 		}
+	});
+
+	/**
+	 * Issue 32 item 8. Answers by text and Personal Data need the survey's questions. Formbricks
+	 * waits 5 s for an answer and retries a delivery twice, 5 s and then 10 s later
+	 * (process-response-pipeline-job.ts `WEBHOOK_TIMEOUT_MS`, packages/jobs/src/constants.ts; see
+	 * test/sandbox/formbricks/timing.ts), and answers a 429 without Retry-After
+	 * (apps/web/app/lib/api/response.ts `tooManyRequestsResponse`).
+	 */
+	describe('the survey’s questions, for Answers by text and Personal Data', () => {
+		let fb: FormbricksHarness;
+		beforeAll(async () => (fb = await startFormbricksHarness()));
+		afterAll(async () => await fb?.stop());
+
+		const deliver = async (jobId: string, options: { data?: Record<string, unknown>; workflowId?: string } = {}) => {
+			const delivery = buildDelivery({
+				jobId,
+				event: 'responseFinished',
+				webhook: { id: hookId, secret },
+				response: { ...response, data: options.data ?? response.data },
+				survey,
+				urls,
+			});
+			return await callWebhook(webhook, {
+				workflowId: options.workflowId ?? 'wf-questions',
+				rawBody: delivery.body,
+				body: JSON.parse(delivery.body),
+				headers: delivery.headers,
+				parameters: {
+					registration: 'manual',
+					events: ['responseFinished'],
+					allSurveys: true,
+					options: { answers: 'text', personalData: 'redact' },
+				},
+				staticData: {},
+				credentials: fb.credentials({ webhookSecret: secret }),
+			});
+		};
+		const surveyReads = async () =>
+			(await fb.requests()).filter((request) => request.method === 'GET' && request.path.endsWith(`/surveys/${surveys.residency}`))
+				.length;
+
+		it('are read once per workflow, and again for a question id they do not know (once)', async () => {
+			for (const job of ['q-1', 'q-2', 'q-3']) {
+				const [item] = started(await deliver(job));
+				expect(item.json.data).toHaveProperty(['Your full name']);
+			}
+			expect(await surveyReads()).toBe(1);
+			// A question added since: read again; an answer the survey has no question for (a hidden field) once only.
+			const added = { ...response.data, cmaddedquestion00000000001: 'A new answer' };
+			expect(started(await deliver('q-4', { data: added }))).toHaveLength(1);
+			expect(started(await deliver('q-5', { data: added }))).toHaveLength(1);
+			expect(await surveyReads()).toBe(2);
+			expect(started(await deliver('q-6', { workflowId: 'wf-questions-other' }))).toHaveLength(1);
+			expect(await surveyReads()).toBe(3);
+		});
+
+		it('rate-limited: a delivery is answered 503 before Formbricks stops waiting, and its retry finds them', async () => {
+			// Formbricks' 429s carry no Retry-After: the read backs off 1, 2, 4 and 8 s.
+			await fb.control('faults', 'PUT', { status: 429, count: 4, path: `/surveys/${surveys.residency}` });
+			const { result: attempts } = await runWithFakeTime(async () => {
+				const outcomes = [];
+				for (const backoff of [0, 5_000, 10_000]) {
+					await new Promise((resolve) => setTimeout(resolve, backoff));
+					const sent = Date.now();
+					const outcome = await deliver('rl-1', { workflowId: 'wf-rate-limited' });
+					outcomes.push({ outcome, waitedMs: Date.now() - sent });
+				}
+				return outcomes;
+			});
+			expect(attempts.map(({ outcome }) => outcome.status ?? started(outcome).length)).toEqual([503, 503, 1]);
+			for (const { waitedMs } of attempts) expect(waitedMs).toBeLessThan(5_000);
+			expect(attempts[0].outcome.warnings).toEqual([
+				expect.stringMatching(/answered 503: the questions of survey \w+ could not be read within 3 s/),
+			]);
+			expect(JSON.stringify(attempts[2].outcome.result.workflowData)).not.toContain('Ada Lovelace');
+		});
 	});
 
 	it('Manual registration verifies with the credential’s Webhook Secret and parses Formbricks’ body', async () => {

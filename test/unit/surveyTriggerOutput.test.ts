@@ -28,7 +28,7 @@ describe('Survey Trigger output: Answers and Personal Data options', () => {
 	});
 	afterAll(async () => await sandbox?.stop());
 
-	const deliver = async (options: IDataObject = {}, id = `msg_output_${++counter}`) => {
+	const deliver = async (options: IDataObject = {}, id = `msg_output_${++counter}`, workflowId = 'wf-survey-output') => {
 		const body = {
 			event: 'responseFinished',
 			surveyId: SEED.alumniSurveyId,
@@ -40,7 +40,7 @@ describe('Survey Trigger output: Answers and Personal Data options', () => {
 			id,
 			secret,
 			hookId: 'wh_output',
-			workflowId: 'wf-survey-output',
+			workflowId,
 			body,
 			options,
 		});
@@ -87,8 +87,9 @@ describe('Survey Trigger output: Answers and Personal Data options', () => {
 		const control = sandboxControl(sandbox, 'survey');
 		await control.failNext(1, 500);
 		const id = 'msg_output_retried';
-		await expect(deliver({ answers: 'text' }, id)).rejects.toThrow();
-		expect((await deliver({ answers: 'text' }, id)).data).toHaveProperty(
+		// A workflow of its own: the questions are kept per workflow once read.
+		await expect(deliver({ answers: 'text' }, id, 'wf-survey-output-retried')).rejects.toThrow();
+		expect((await deliver({ answers: 'text' }, id, 'wf-survey-output-retried')).data).toHaveProperty(
 			['Your name'],
 			ANSWERS.fullName,
 		);
