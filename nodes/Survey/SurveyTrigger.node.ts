@@ -504,18 +504,18 @@ export class SurveyTrigger implements INodeType {
 		if (!triggers.includes(event.event)) return ACKNOWLEDGE_ONLY;
 		if (surveyIds.length && !surveyIds.includes(event.surveyId)) return ACKNOWLEDGE_ONLY;
 
+		const webhookId = typeof headers['webhook-id'] === 'string' ? headers['webhook-id'] : '';
+		const deliveryId = webhookId || `body:${sha256Hex(rawBody)}`;
 		// Shaped before the delivery is remembered: if reading the questions fails, the service's retry must run.
 		const shaped = await shapeEvent(this, event);
 		if (!shaped) {
 			// Not emitted without them: the answers could not be keyed or judged for personal data.
 			this.logger?.warn(
-				`Survey Trigger "${this.getNode().name}" (workflow ${String(this.getWorkflow().id)}) answered 503: the questions of survey ${event.surveyId} could not be read within ${QUESTIONS_WAIT_MS / 1000} s (Answers by question text and Personal Data need them). The service sends the delivery again later; the read goes on for it.`,
+				`Survey Trigger "${this.getNode().name}" (workflow ${String(this.getWorkflow().id)}) answered 503 to delivery ${deliveryId}: the questions of survey ${event.surveyId} could not be read within ${QUESTIONS_WAIT_MS / 1000} s (Answers by question text and Personal Data need them). The service sends the delivery again later; the read goes on for it.`,
 			);
 			return rejectUnavailable(this, 'The survey could not be read in time; send this delivery again later');
 		}
 		const { data, beyond } = shaped;
-		const webhookId = typeof headers['webhook-id'] === 'string' ? headers['webhook-id'] : '';
-		const deliveryId = webhookId || `body:${sha256Hex(rawBody)}`;
 		const refusal = await admitDelivery(this, deliveryId);
 		if (refusal) return refusal;
 

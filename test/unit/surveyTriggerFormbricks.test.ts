@@ -542,7 +542,7 @@ describe(`Survey Trigger on Formbricks: deliveries as Formbricks builds them (co
 			expect(attempts.map(({ outcome }) => outcome.status ?? started(outcome).length)).toEqual([503, 503, 1]);
 			for (const { waitedMs } of attempts) expect(waitedMs).toBeLessThan(5_000);
 			expect(attempts[0].outcome.warnings).toEqual([
-				expect.stringMatching(/answered 503: the questions of survey \w+ could not be read within 3 s/),
+				expect.stringMatching(/answered 503 to delivery \w+: the questions of survey \w+ could not be read within 3 s/),
 			]);
 			expect(JSON.stringify(attempts[2].outcome.result.workflowData)).not.toContain('Ada Lovelace');
 		});
