@@ -10,7 +10,7 @@
  * `createWebhookMessageId`: the same `webhook-id` on every attempt of a job to a hook) and
  * apps/web/lib/crypto.ts (`generateStandardWebhookSignature`).
  */
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, sleep } from 'n8n-workflow';
 
 import { sealingContext, SurveyTrigger } from '../../nodes/Survey/SurveyTrigger.node';
 import { openSecret, sealSecret } from '../../nodes/shared/webhooks';
@@ -532,7 +532,7 @@ describe(`Survey Trigger on Formbricks: deliveries as Formbricks builds them (co
 			const { result: attempts } = await runWithFakeTime(async () => {
 				const outcomes = [];
 				for (const backoff of [0, 5_000, 10_000]) {
-					await new Promise((resolve) => setTimeout(resolve, backoff));
+					await sleep(backoff);
 					const sent = Date.now();
 					const outcome = await deliver('rl-1', { workflowId: 'wf-rate-limited' });
 					outcomes.push({ outcome, waitedMs: Date.now() - sent });
