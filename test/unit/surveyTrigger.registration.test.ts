@@ -150,14 +150,14 @@ describe('Survey Trigger registration against the sandbox', () => {
 	});
 
 	describe('hooks left behind (issue 32 items 6 and 7)', () => {
-		/** An address nothing answers at: a port that was just free. */
-		const closedAddress = async () => {
-			const server = createServer();
-			await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-			const { port } = server.address() as AddressInfo;
-			await new Promise((resolve) => server.close(resolve));
-			return `http://127.0.0.1:${port}`;
-		};
+		/** An address nothing answers at (port 1), as the old address of a service that moved. */
+		const nowhere = 'http://127.0.0.1:1';
+		/** The record `create` keeps for a hook registered while the service answered at `baseUrl`. */
+		const storedAt = (baseUrl: string, webhookId: string, secret: string) => ({
+			webhookId,
+			baseUrl,
+			sealedSecret: sealSecret(secret, sandbox.survey.apiKey, sealingContext(webhookId, baseUrl)),
+		});
 
 		it('n8n’s URL changed (WEBHOOK_URL, a new domain): activation removes the hook it registered at the old URL', async () => {
 			const first = await activate({ events: ['responseFinished'] });
@@ -169,60 +169,41 @@ describe('Survey Trigger registration against the sandbox', () => {
 
 		it('the survey service moved to a new address: the hook is removed there and activation goes on (regression: "cannot be reached")', async () => {
 			const first = await activate({ events: ['responseFinished'] });
-			const hookId = String(first.staticData.webhookId);
 			const { apiKey } = sandbox.survey;
-			const secret = openSecret(String(first.staticData.sealedSecret), apiKey, sealingContext(hookId, sandbox.survey.url));
-			// What the node kept when it registered the hook while the service answered at its old address.
-			const oldAddress = await closedAddress();
-			const stored = () => ({
-				webhookId: hookId,
-				baseUrl: oldAddress,
-				sealedSecret: sealSecret(String(secret), apiKey, sealingContext(hookId, oldAddress)),
-			});
-			const moved = await activate({ events: ['responseFinished'] }, stored());
+			const secretOf = (staticData: Record<string, unknown>) =>
+				String(openSecret(String(staticData.sealedSecret), apiKey, sealingContext(String(staticData.webhookId), sandbox.survey.url)));
+			const moved = await activate(
+				{ events: ['responseFinished'] },
+				storedAt(nowhere, String(first.staticData.webhookId), secretOf(first.staticData)),
+			);
 			expect(moved.existed).toBe(false);
 			expect((await remoteHooks()).map((hook) => hook.id)).toEqual([moved.staticData.webhookId]);
 			expect(moved.staticData.baseUrl).toBe(sandbox.survey.url);
-			expect(moved.requests.filter((request) => request.url.startsWith(oldAddress))).toEqual([]);
+			expect(moved.requests.filter((request) => request.url.startsWith(nowhere))).toEqual([]);
 
 			// Deactivated after the move, before an activation renewed the record: removed at the new address too.
 			const again = await activate({ events: ['responseFinished'] });
-			const renewed = { ...stored(), webhookId: again.staticData.webhookId };
-			renewed.sealedSecret = sealSecret(
-				String(openSecret(String(again.staticData.sealedSecret), apiKey, sealingContext(String(again.staticData.webhookId), sandbox.survey.url))),
-				apiKey,
-				sealingContext(String(again.staticData.webhookId), oldAddress),
-			);
 			const deactivation = hookContext({
 				parameters: { registration: 'automatic', allSurveys: true, events: ['responseFinished'] },
 				credentials: { surveyApi: { baseUrl: sandbox.survey.url, apiKey } },
 				webhookUrl: url,
-				staticData: renewed,
+				staticData: storedAt(nowhere, String(again.staticData.webhookId), secretOf(again.staticData)),
 			});
 			await remove.call(deactivation.context);
 			expect(await remoteHooks()).toEqual([]);
-			expect(deactivation.requests.filter((request) => request.url.startsWith(oldAddress))).toEqual([]);
+			expect(deactivation.requests.filter((request) => request.url.startsWith(nowhere))).toEqual([]);
 		});
 
 		it('a hook at an old address nothing answers at any more, and not at the new one: activation goes on and the log says where it was', async () => {
-			let other: Sandbox | undefined = await startSandbox();
-			const gone = other.survey.url;
-			try {
-				const first = await activate({ events: ['responseFinished'] }, {}, gone);
-				const leftId = String(first.staticData.webhookId);
-				await other.stop();
-				other = undefined;
-				const { result: again } = await runWithFakeTime(
-					async () => await activate({ events: ['responseFinished'] }, first.staticData),
-				);
-				expect(again.existed).toBe(false);
-				expect((await remoteHooks()).map((hook) => hook.id)).toEqual([again.staticData.webhookId]);
-				expect(again.warnings).toEqual([
-					expect.stringContaining(`the webhook ${leftId} this trigger registered at ${gone} could not be removed there`),
-				]);
-			} finally {
-				await other?.stop();
-			}
+			const secret = `whsec_${Buffer.from('a hook of a service gone').toString('base64')}`;
+			const { result: again } = await runWithFakeTime(
+				async () => await activate({ events: ['responseFinished'] }, storedAt(nowhere, 'wh_left', secret)),
+			);
+			expect(again.existed).toBe(false);
+			expect((await remoteHooks()).map((hook) => hook.id)).toEqual([again.staticData.webhookId]);
+			expect(again.warnings).toEqual([
+				expect.stringContaining(`the webhook wh_left this trigger registered at ${nowhere} could not be removed there`),
+			]);
 		});
 	});
 
