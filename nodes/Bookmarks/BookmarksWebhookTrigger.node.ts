@@ -5,7 +5,7 @@ import type {
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
-import { NodeApiError, NodeConnectionTypes, NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeApiError, NodeConnectionTypes } from 'n8n-workflow';
 
 import {
 	ACKNOWLEDGE_ONLY,
@@ -14,6 +14,7 @@ import {
 	rejectBadRequest,
 	rejectUnauthorized,
 	secretsMatch,
+	withinDeadline,
 } from '../shared/webhooks';
 import { readmeSection } from '../shared/docs';
 import { learnAlongside } from '../shared/privacy';
@@ -161,12 +162,6 @@ async function recordOf(
 	recordId: string,
 ): Promise<{ fields: IDataObject; whole?: IDataObject }> {
 	if (event === 'deleted') return { fields: { record: null, recordStatus: 'deleted' } };
-	const stopWaiting = new AbortController();
-	const tooLate = sleep(RECORD_WAIT_MS, stopWaiting.signal).then(() => {
-		throw new NodeOperationError(ctx.getNode(), `The record did not come within ${RECORD_WAIT_MS / 1000} s`);
-	});
-	// Stopped once the record came: that rejection answers nobody.
-	tooLate.catch(() => undefined);
 	try {
 		const read = (async () => {
 			const whole = await adapter.getRecord(ctx, recordId);
@@ -174,16 +169,22 @@ async function recordOf(
 			const [simplified] = await simplifyBookmarks(ctx, [whole]);
 			return { record: simplified, whole };
 		})();
-		// A read that loses the race still settles later: its failure is not an unhandled one.
-		read.catch(() => undefined);
-		const { record, whole } = await Promise.race([read, tooLate]);
+		const outcome = await withinDeadline(read, RECORD_WAIT_MS);
+		if (outcome.late) {
+			return {
+				fields: {
+					record: null,
+					recordStatus: 'unavailable',
+					recordError: `The record did not come within ${RECORD_WAIT_MS / 1000} s`,
+				},
+			};
+		}
+		const { record, whole } = outcome.value;
 		return { fields: { record, recordStatus: 'found' }, whole };
 	} catch (error) {
 		if (error instanceof NodeApiError && error.httpCode === '404') {
 			return { fields: { record: null, recordStatus: 'deleted' } };
 		}
 		return { fields: { record: null, recordStatus: 'unavailable', recordError: (error as Error).message } };
-	} finally {
-		stopWaiting.abort();
 	}
 }

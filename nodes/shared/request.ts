@@ -331,9 +331,21 @@ async function credentialIdentity(
 
 /** When a trigger's requests must be sent by: the sender waits for the answer no longer than its policy says. */
 const webhookDeadlines = new WeakMap<RequestContext, number>();
+/** Triggers that wait for their requests with a deadline of their own, and let them finish later. */
+const ownDeadlines = new WeakSet<RequestContext>();
+
+/**
+ * Says that this trigger stops waiting for its requests by a deadline of its own
+ * (`withinDeadline`) and lets them finish after it answered the sender (a read that fills a
+ * cache for the next deliveries): they then wait their turn in the budget however long it takes.
+ */
+export function waitsWithOwnDeadline(ctx: IWebhookFunctions): void {
+	ownDeadlines.add(ctx);
+}
 
 function webhookDeadline(ctx: RequestContext, policy: RatePolicy, now: number): number | undefined {
 	if (typeof (ctx as Partial<IWebhookFunctions>).getRequestObject !== 'function') return undefined;
+	if (ownDeadlines.has(ctx)) return undefined;
 	let deadline = webhookDeadlines.get(ctx);
 	if (deadline === undefined) {
 		deadline = now + Math.max(0, policy.senderWaitMs - WEBHOOK_ANSWER_MARGIN_MS);

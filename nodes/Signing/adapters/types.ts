@@ -340,6 +340,13 @@ export interface SigningEvent {
 	createdAt: unknown;
 	/** What tells a redelivery of this delivery apart from another delivery (the same on every attempt). */
 	deliveryKey: string;
+	/**
+	 * Where one delivery can stand for several recipients' events (Documenso reads the document for
+	 * its signed events after the signing committed, so two signers close together are both in both
+	 * deliveries): each recipient's event, oldest first, with a key of its own. The trigger emits
+	 * those not emitted before, one item each, in place of `deliveryKey`.
+	 */
+	byRecipient?: Array<{ deliveryKey: string; recipient: IDataObject }>;
 	/** The document as the documented payload has it, with `recipient` (who acted) where that is known. */
 	payload: IDataObject;
 	/** What the API sends beyond the documented event (Documenso: its event name, its webhook URL). */

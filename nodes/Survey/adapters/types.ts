@@ -82,6 +82,8 @@ export interface RemoteHook {
 	url: string;
 	triggers: string[];
 	surveyIds: string[];
+	/** How the service names it, where the API keeps a name (Formbricks). */
+	name?: string | null;
 }
 
 export interface HookRegistration {

@@ -226,6 +226,22 @@ export function registerDocumensoControl(
 		store.complete(document, recipient, actorOf(request));
 		return documentView(document);
 	});
+	/** Recipients who sign at nearly the same moment (store.completeTogether): `{recipientIds}`. */
+	app.post('/_sandbox/documents/:documentId/sign-together', async (request) => {
+		const document = findDocument(request);
+		const body = checkBody(request.body, { required: { recipientIds: 'array' } });
+		const recipients = (body.recipientIds as unknown[]).map((id) => {
+			const recipient = document.recipients.find((candidate) => candidate.id === id);
+			if (!recipient) throw notFound('Recipient not found');
+			return recipient;
+		});
+		if (recipients.length < 2) throw badRequest('"recipientIds" names at least two recipients');
+		mustBePending(document);
+		recipients.forEach(mustActNow);
+		for (const recipient of recipients) store.open(document, recipient, actorOf(request));
+		store.completeTogether(document, recipients, actorOf(request));
+		return documentView(document);
+	});
 	app.post('/_sandbox/documents/:documentId/reject', async (request) => {
 		const document = findDocument(request);
 		const { recipient, body } = namedRecipient(request, document, { reason: 'string' });

@@ -422,23 +422,40 @@ export class DocumensoStore {
 	 * on a real server the order is not guaranteed.
 	 */
 	complete(document: Envelope, recipient: Recipient, actor: Actor): void {
-		recipient.signingStatus = 'SIGNED';
-		recipient.signedAt = now();
-		recipient.readStatus = 'OPENED';
-		this.audit(
-			document,
-			'DOCUMENT_RECIPIENT_COMPLETED',
-			{
-				recipientEmail: recipient.email,
-				recipientName: recipient.name,
-				recipientId: recipient.id,
-				recipientRole: recipient.role,
-				actionAuth: [],
-			},
-			{ ...actor, recipient },
-		);
-		this.fire('DOCUMENT_RECIPIENT_COMPLETED', document);
-		this.fire('DOCUMENT_SIGNED', document);
+		this.completeTogether(document, [recipient], actor);
+	}
+
+	/**
+	 * completeDocumentWithToken for recipients who sign at nearly the same moment. Each request
+	 * commits its recipient (SIGNED, `signedAt`) in a transaction, and only after it reads the
+	 * document for its webhooks (`findUniqueOrThrow` for DOCUMENT_RECIPIENT_COMPLETED,
+	 * `findFirstOrThrow` for DOCUMENT_SIGNED, at the end): when the transactions all commit before
+	 * the first read, every recipient's events carry the document with all of them signed, the
+	 * payloads byte for byte the same.
+	 */
+	completeTogether(document: Envelope, recipients: Recipient[], actor: Actor): void {
+		for (const recipient of recipients) {
+			recipient.signingStatus = 'SIGNED';
+			recipient.signedAt = now();
+			recipient.readStatus = 'OPENED';
+			this.audit(
+				document,
+				'DOCUMENT_RECIPIENT_COMPLETED',
+				{
+					recipientEmail: recipient.email,
+					recipientName: recipient.name,
+					recipientId: recipient.id,
+					recipientRole: recipient.role,
+					actionAuth: [],
+				},
+				{ ...actor, recipient },
+			);
+		}
+		// Each request's events, read after every transaction committed.
+		recipients.forEach(() => {
+			this.fire('DOCUMENT_RECIPIENT_COMPLETED', document);
+			this.fire('DOCUMENT_SIGNED', document);
+		});
 		const next = inSigningOrder(document).find(mustAct);
 		if (!next) {
 			this.seal(document);

@@ -159,6 +159,22 @@ export function registerControlRoutes(
 	app.get('/_sandbox/deliveries', async () => ({ deliveries: deliverer.log }));
 	// With their secrets, so that tests can verify deliveries as the receiver would.
 	app.get('/_sandbox/webhooks', async () => ({ data: store.webhooks }));
+	// A hook of any workspace, as another organisation's key (or its admin) would have made it.
+	app.post('/_sandbox/webhooks', async (request) => {
+		const body = checkBody(request.body, {
+			required: { url: 'string', workspaceId: 'string', triggers: 'string[]' },
+			optional: { name: 'string', source: 'string', surveyIds: 'string[]' },
+		});
+		const webhook = store.addWebhook({
+			url: body.url as string,
+			workspaceId: body.workspaceId as string,
+			triggers: body.triggers as string[],
+			name: (body.name as string | undefined) ?? null,
+			source: oneOf(body.source ?? 'user', ['user', 'zapier', 'make', 'n8n', 'activepieces'] as const, 'source'),
+			surveyIds: (body.surveyIds as string[] | undefined) ?? [],
+		});
+		return { data: webhook };
+	});
 	app.get('/_sandbox/spec-violations', async () => ({ violations }));
 
 	app.get('/_sandbox/formbricks', async () => ({

@@ -443,6 +443,10 @@ export function hookContext(options: {
 	credentials: Record<string, IDataObject>;
 	webhookUrl: string;
 	staticData?: Record<string, unknown>;
+	/** `manual` for "Listen for test event" (n8n's test webhooks), `trigger` (the default) for activation. */
+	mode?: 'manual' | 'trigger';
+	workflowId?: string;
+	nodeId?: string;
 }): HookHarness {
 	const staticData = options.staticData ?? {};
 	const requests: IHttpRequestOptions[] = [];
@@ -450,8 +454,10 @@ export function hookContext(options: {
 	const getCredentials = async (type: string) => options.credentials[type];
 	const context = {
 		logger: { warn: (message: string) => warnings.push(message) },
-		getNode: () => ({ id: 'hook-under-test', name: 'Hook Under Test' }),
-		getWorkflow: () => ({ id: 'workflow-under-test' }),
+		getNode: () => ({ id: options.nodeId ?? 'hook-under-test', name: 'Hook Under Test' }),
+		getWorkflow: () => ({ id: options.workflowId ?? 'workflow-under-test' }),
+		getMode: () => options.mode ?? 'trigger',
+		getActivationMode: () => (options.mode === 'manual' ? 'manual' : 'activate'),
 		getNodeParameter: (name: string, fallback?: unknown) => options.parameters[name] ?? fallback,
 		getNodeWebhookUrl: () => options.webhookUrl,
 		getWorkflowStaticData: () => staticData,
