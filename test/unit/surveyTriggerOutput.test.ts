@@ -96,4 +96,3 @@ describe('Survey Trigger output: Answers and Personal Data options', () => {
 		expect(read.data).toHaveProperty(['Your name'], ANSWERS.fullName);
 	});
 });
-});
