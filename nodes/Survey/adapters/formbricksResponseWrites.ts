@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { request } from './formbricksRequest';
 import { N8N_WRITE_MARK } from './formbricksShapes';
@@ -52,6 +53,12 @@ export const formbricksResponseWrites: ResponseWritesCapability = {
 	async update(ctx, responseId, change, itemIndex) {
 		const path = `/api/v2/management/responses/${encodeURIComponent(responseId)}`;
 		const { data: current } = await request<{ data: IDataObject }>(ctx, { method: 'GET', path, itemIndex });
+		if (current.surveyId !== change.surveyId) {
+			throw new NodeOperationError(ctx.getNode(), `Survey: the response ${responseId} belongs to another survey (${String(current.surveyId)})`, {
+				itemIndex,
+				description: 'Nothing was written. Choose the response\'s survey, whose questions the answers are keyed by.',
+			});
+		}
 		const time = writeTime(current.updatedAt);
 		// Formbricks' PUT takes the whole response (ZResponse without id and surveyId) and replaces
 		// what it stores, `data` included: what was read goes back with the change applied.

@@ -141,8 +141,16 @@ export interface ResponseWritesCapability {
 		response: ResponseWrite & { surveyId: string; contactUserId?: string; createdAt?: string; source?: string },
 		itemIndex: number,
 	): Promise<IDataObject>;
-	/** Adds or replaces the answers given, keeping the others; the response as it is afterwards. */
-	update(ctx: IExecuteFunctions, responseId: string, change: ResponseWrite, itemIndex: number): Promise<IDataObject>;
+	/**
+	 * Adds or replaces the answers given, keeping the others; the response as it is afterwards. A
+	 * response of another survey than `surveyId` (which the answers were keyed by) is refused unwritten.
+	 */
+	update(
+		ctx: IExecuteFunctions,
+		responseId: string,
+		change: ResponseWrite & { surveyId: string },
+		itemIndex: number,
+	): Promise<IDataObject>;
 }
 
 /** The service's date filters: inclusive ISO 8601 bounds on one date field. */
