@@ -12,7 +12,7 @@ import { Survey } from '../../nodes/Survey/Survey.node';
 import { sealSecret } from '../../nodes/shared/webhooks';
 import { FORMBRICKS_SEED } from '../sandbox';
 import { startReceiver, type Receiver } from '../sandbox/testkit';
-import { callWebhook, executeContext, type ExecuteOptions, type Parameters } from './helpers/context';
+import { callWebhook, executeContext, type ExecuteOptions, type Parameters as NodeParameters } from './helpers/context';
 import { startFormbricksHarness, type FormbricksHarness } from './helpers/formbricks';
 
 jest.setTimeout(120_000);
@@ -24,13 +24,13 @@ const residency = questions.residency;
 describe('Response → Create and Update on Formbricks', () => {
 	let h: FormbricksHarness;
 	const node = new Survey();
-	const run = async (parameters: Parameters, options: Partial<ExecuteOptions> = {}) => {
+	const run = async (parameters: NodeParameters, options: Partial<ExecuteOptions> = {}) => {
 		const { context } = executeContext({ parameters, credentials: h.credentials(), ...options });
 		return (await node.execute.call(context))[0].map((item) => item.json);
 	};
 	const writes = async () =>
 		(await h.requests()).filter((request) => request.method === 'POST' || request.method === 'PUT');
-	const create = (extra: Parameters = {}): Parameters => ({
+	const create = (extra: NodeParameters = {}): NodeParameters => ({
 		resource: 'response',
 		operation: 'create',
 		surveyId: survey(surveys.residency),
@@ -123,7 +123,7 @@ describe('Response → Create and Update on Formbricks', () => {
 	});
 
 	describe('Update', () => {
-		const update = (extra: Parameters = {}): Parameters => ({
+		const update = (extra: NodeParameters = {}): NodeParameters => ({
 			resource: 'response',
 			operation: 'update',
 			surveyId: survey(surveys.residency),

@@ -132,7 +132,8 @@ export function registerControlRoutes(
 		return survey;
 	};
 
-	app.get('/_sandbox/deliveries', async () => ({ deliveries: deliverer.log }));
+	// With the jobs still to try (retries waiting included), as the other services report them.
+	app.get('/_sandbox/deliveries', async () => deliverer.report());
 	// With their secrets, so that tests can verify deliveries as the receiver would.
 	app.get('/_sandbox/webhooks', async () => ({ data: store.webhooks }));
 	app.get('/_sandbox/spec-violations', async () => ({ violations }));
