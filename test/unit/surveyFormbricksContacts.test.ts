@@ -11,34 +11,23 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { Survey } from '../../nodes/Survey/Survey.node';
 import { FORMBRICKS_SEED } from '../sandbox';
 import { executeContext, type ExecuteOptions, type Parameters } from './helpers/context';
-import { startFormbricksHarness, type FormbricksHarness } from './helpers/formbricks';
+import { formbricksForEachTest } from './helpers/formbricks';
 
 jest.setTimeout(120_000);
 
 const { contacts: seeded, surveys, workspaceId } = FORMBRICKS_SEED;
 
 describe('Contact and Contact Attribute Key on Formbricks', () => {
-	let h: FormbricksHarness;
+	const harness = formbricksForEachTest();
 	const node = new Survey();
 
 	const run = async (parameters: Parameters | Parameters[], options: Partial<ExecuteOptions> = {}) => {
-		const { context } = executeContext({ parameters, credentials: h.credentials(), ...options });
+		const { context } = executeContext({ parameters, credentials: harness().credentials(), ...options });
 		return (await node.execute.call(context))[0].map((item) => item.json);
 	};
-	const sent = async () => (await h.requests()).map((request) => `${request.method} ${request.path}`);
-	const sandboxContacts = async () => (await h.control<{ data: Array<IDataObject & { attributes: Record<string, string> }> }>('contacts')).data;
+	const sent = async () => (await harness().requests()).map((request) => `${request.method} ${request.path}`);
+	const sandboxContacts = async () => (await harness().control<{ data: Array<IDataObject & { attributes: Record<string, string> }> }>('contacts')).data;
 
-	beforeAll(async () => {
-		h = await startFormbricksHarness();
-	});
-	afterAll(async () => await h?.stop());
-	beforeEach(async () => {
-		await h.control('reset', 'POST');
-		await h.control('requests', 'DELETE');
-	});
-	afterEach(async () => {
-		expect(await h.specProblems()).toEqual([]);
-	});
 
 	describe('Contact → Create', () => {
 		it('creates the contact with its attributes, a custom key the workspace lacks created first', async () => {
@@ -68,7 +57,7 @@ describe('Contact and Contact Attribute Key on Formbricks', () => {
 				'POST /api/v2/management/contact-attribute-keys',
 				'POST /api/v2/management/contacts',
 			]);
-			const keys = (await h.requests()).find((request) => request.path.endsWith('/contact-attribute-keys') && request.method === 'POST');
+			const keys = (await harness().requests()).find((request) => request.path.endsWith('/contact-attribute-keys') && request.method === 'POST');
 			expect(keys?.body).toEqual({ workspaceId, environmentId: workspaceId, key: 'portfolio_url', name: 'Portfolio Url', description: null });
 			expect((await sandboxContacts()).find((row) => row.id === contact.id)?.attributes.portfolio_url).toBe('https://ines.example.org');
 		});
@@ -145,7 +134,7 @@ describe('Contact and Contact Attribute Key on Formbricks', () => {
 			expect(out[5].reason).toContain('"Favourite Colour"');
 			expect(contacts.some((contact) => contact.attributes.email === 'bad@example.org')).toBe(false);
 			// Keys keep their names: the bulk route renames a key to the name it is sent with.
-			const bulk = (await h.requests()).find((request) => request.path === '/api/v2/management/contacts/bulk');
+			const bulk = (await harness().requests()).find((request) => request.path === '/api/v2/management/contacts/bulk');
 			const sentKeys = ((bulk?.body as IDataObject).contacts as IDataObject[]).flatMap((contact) => contact.attributes as IDataObject[]).map((attribute) => attribute.attributeKey);
 			expect(sentKeys).toContainEqual({ key: 'firstName', name: 'First Name' });
 			expect(sentKeys).toContainEqual({ key: 'city', name: 'City' });
@@ -155,7 +144,7 @@ describe('Contact and Contact Attribute Key on Formbricks', () => {
 			const emails = Array.from({ length: 600 }, (_, index) => `person${index}@example.org`);
 			const out = await run(emails.map((email) => item(email)), { items: emails.map(() => ({})) });
 			expect(out.every((report) => report.status === 'created' && typeof report.contactId === 'string')).toBe(true);
-			const bulks = (await h.requests()).filter((request) => request.path === '/api/v2/management/contacts/bulk');
+			const bulks = (await harness().requests()).filter((request) => request.path === '/api/v2/management/contacts/bulk');
 			expect(bulks.map((request) => ((request.body as IDataObject).contacts as unknown[]).length)).toEqual([250, 250, 100]);
 			expect((await sandboxContacts()).length).toBe(3 + 600);
 		});
@@ -205,8 +194,8 @@ describe('Contact and Contact Attribute Key on Formbricks', () => {
 		it('Delete: the contact is gone (its responses with it); again: 404, or alreadyGone', async () => {
 			const [out] = await run({ resource: 'contact', operation: 'delete', contactId: seeded.lise });
 			expect(out).toEqual({ deleted: true, contactId: seeded.lise, alreadyGone: false });
-			expect((await h.api(`/api/v1/management/contacts/${seeded.lise}`)).status).toBe(404);
-			const alumni = await h.api<{ data: IDataObject[] }>(`/api/v1/management/responses?surveyId=${surveys.alumni}`);
+			expect((await harness().api(`/api/v1/management/contacts/${seeded.lise}`)).status).toBe(404);
+			const alumni = await harness().api<{ data: IDataObject[] }>(`/api/v1/management/responses?surveyId=${surveys.alumni}`);
 			expect(alumni.json.data.map((response) => (response.contact as IDataObject | null)?.id)).not.toContain(seeded.lise);
 			const again = await run({ resource: 'contact', operation: 'delete', contactId: seeded.lise }).catch((e) => e);
 			expect(again.message).toBe('The Formbricks server answered 404: Contact not found');
@@ -217,8 +206,8 @@ describe('Contact and Contact Attribute Key on Formbricks', () => {
 
 	describe('without an Enterprise licence', () => {
 		beforeEach(async () => {
-			await h.control('formbricks', 'PUT', { enterpriseLicence: false });
-			await h.control('requests', 'DELETE');
+			await harness().control('formbricks', 'PUT', { enterpriseLicence: false });
+			await harness().control('requests', 'DELETE');
 		});
 
 		it('v1 reads: Formbricks’ 403 says it, and the node says what contacts need', async () => {
@@ -230,11 +219,11 @@ describe('Contact and Contact Attribute Key on Formbricks', () => {
 		});
 
 		it('v2 writes: a bare 403, explained the same way', async () => {
-			const keys = await h.api<{ data: IDataObject[] }>('/api/v2/management/contact-attribute-keys');
+			const keys = await harness().api<{ data: IDataObject[] }>('/api/v2/management/contact-attribute-keys');
 			expect(keys.status).toBe(200);
-			const response = await fetch(`${h.fb.url}/api/v2/management/contacts`, {
+			const response = await fetch(`${harness().fb.url}/api/v2/management/contacts`, {
 				method: 'POST',
-				headers: { 'x-api-key': h.fb.apiKey, 'content-type': 'application/json' },
+				headers: { 'x-api-key': harness().fb.apiKey, 'content-type': 'application/json' },
 				body: JSON.stringify({ workspaceId, attributes: { email: 'a@example.org' } }),
 			});
 			expect(response.status).toBe(403);
@@ -296,7 +285,7 @@ describe('Contact and Contact Attribute Key on Formbricks', () => {
 	it('on the documented API, each operation fails at once naming the Formbricks API', async () => {
 		const { context, requests } = executeContext({
 			parameters: { resource: 'contact', operation: 'getMany', returnAll: true },
-			credentials: { surveyApi: { api: 'documented', baseUrl: h.fb.url, apiKey: 'irrelevant' } },
+			credentials: { surveyApi: { api: 'documented', baseUrl: harness().fb.url, apiKey: 'irrelevant' } },
 		});
 		const error = await node.execute.call(context).catch((e) => e);
 		expect(error.message).toBe('Contact → Get Many is available with the Formbricks API; this credential uses the documented API');

@@ -10,7 +10,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { Survey } from '../../nodes/Survey/Survey.node';
 import { FORMBRICKS_SEED } from '../sandbox';
 import { executeContext, type ExecuteOptions, type Parameters } from './helpers/context';
-import { startFormbricksHarness, type FormbricksHarness } from './helpers/formbricks';
+import { formbricksForEachTest } from './helpers/formbricks';
 
 jest.setTimeout(120_000);
 
@@ -18,10 +18,10 @@ const { contacts, segments, surveys } = FORMBRICKS_SEED;
 const survey = (id: string) => ({ mode: 'id', value: id });
 
 describe('Survey → Get Personal Link and Get Single-Use Links on Formbricks', () => {
-	let h: FormbricksHarness;
+	const harness = formbricksForEachTest();
 	const node = new Survey();
 	const run = async (parameters: Parameters, options: Partial<ExecuteOptions> = {}) => {
-		const { context } = executeContext({ parameters, credentials: h.credentials(), ...options });
+		const { context } = executeContext({ parameters, credentials: harness().credentials(), ...options });
 		return (await node.execute.call(context))[0].map((item) => item.json);
 	};
 	const linkFor = (contactId: string, extra: Parameters = {}): Parameters => ({
@@ -42,19 +42,8 @@ describe('Survey → Get Personal Link and Get Single-Use Links on Formbricks', 
 		...extra,
 	});
 	const linkRequests = async () =>
-		(await h.requests()).filter((request) => request.path.includes('/contact-links/')).map((request) => request.query);
+		(await harness().requests()).filter((request) => request.path.includes('/contact-links/')).map((request) => request.query);
 
-	beforeAll(async () => {
-		h = await startFormbricksHarness();
-	});
-	afterAll(async () => await h?.stop());
-	beforeEach(async () => {
-		await h.control('reset', 'POST');
-		await h.control('requests', 'DELETE');
-	});
-	afterEach(async () => {
-		expect(await h.specProblems()).toEqual([]);
-	});
 
 	describe('for a contact', () => {
 		it('gives the link, expiring after the days asked, or never', async () => {
@@ -75,14 +64,14 @@ describe('Survey → Get Personal Link and Get Single-Use Links on Formbricks', 
 			expect(notLink).toBeInstanceOf(NodeApiError);
 			expect(notLink.message).toBe('The Formbricks server answered 400: Bad Request: surveyId: Not a link survey');
 			expect(notLink.description).toContain('Personal links exist for link surveys only');
-			await h.control(`surveys/${surveys.alumni}`, 'PATCH', { type: 'link' });
+			await harness().control(`surveys/${surveys.alumni}`, 'PATCH', { type: 'link' });
 			const answered = await run(linkFor(contacts.lise, { surveyId: survey(surveys.alumni) })).catch((e) => e);
 			expect(answered.message).toBe('The Formbricks server answered 400: Bad Request: contactId: Already responded');
 			expect(answered.description).toContain('has answered the survey already');
 		});
 
 		it('without an Enterprise licence: 403, and that personal links need it', async () => {
-			await h.control('formbricks', 'PUT', { enterpriseLicence: false });
+			await harness().control('formbricks', 'PUT', { enterpriseLicence: false });
 			const error = await run(linkFor(contacts.lise)).catch((e) => e);
 			expect(error.httpCode).toBe('403');
 			expect(error.message).toBe('The Formbricks server answered 403: Forbidden');
@@ -116,26 +105,26 @@ describe('Survey → Get Personal Link and Get Single-Use Links on Formbricks', 
 				],
 			}));
 			for (const part of [contactsBody.slice(0, 150), contactsBody.slice(150)]) {
-				const answer = await fetch(`${h.fb.url}/api/v2/management/contacts/bulk`, {
+				const answer = await fetch(`${harness().fb.url}/api/v2/management/contacts/bulk`, {
 					method: 'PUT',
-					headers: { 'x-api-key': h.fb.apiKey, 'content-type': 'application/json' },
+					headers: { 'x-api-key': harness().fb.apiKey, 'content-type': 'application/json' },
 					body: JSON.stringify({ workspaceId: FORMBRICKS_SEED.workspaceId, contacts: part }),
 				});
 				expect(answer.status).toBe(200);
 			}
-			const made = await h.control<{ data: IDataObject }>('segments', 'POST', { title: 'Cohort 2030', filters: [{ key: 'cohort', value: '2030' }] });
-			await h.control('requests', 'DELETE');
+			const made = await harness().control<{ data: IDataObject }>('segments', 'POST', { title: 'Cohort 2030', filters: [{ key: 'cohort', value: '2030' }] });
+			await harness().control('requests', 'DELETE');
 			const all = await run(segmentLinks({ segmentId: made.data.id }));
 			expect(all).toHaveLength(300);
 			expect(new Set(all.map((link) => link.contactId)).size).toBe(300);
 			expect((await linkRequests()).map((query) => [query.skip, query.limit])).toEqual([['0', '250'], ['250', '250']]);
-			await h.control('requests', 'DELETE');
+			await harness().control('requests', 'DELETE');
 			expect(await run(segmentLinks({ segmentId: made.data.id, returnAll: false, limit: 3 }))).toHaveLength(3);
 			expect((await linkRequests()).map((query) => query.limit)).toEqual(['3']);
 		});
 
 		it('a survey that is not a link survey in progress is named before Formbricks’ bare 403', async () => {
-			await h.control(`surveys/${surveys.residency}`, 'PATCH', { status: 'paused' });
+			await harness().control(`surveys/${surveys.residency}`, 'PATCH', { status: 'paused' });
 			const error = await run(segmentLinks()).catch((e) => e);
 			expect(error).toBeInstanceOf(NodeOperationError);
 			expect(error.message).toBe('The survey "Residency application" is not in progress: Formbricks gives a segment personal links to link surveys in progress only');
@@ -146,7 +135,7 @@ describe('Survey → Get Personal Link and Get Single-Use Links on Formbricks', 
 			const keys = Array.from({ length: 21 }, (_, index) => `key${index}`).join(',');
 			const error = await run(segmentLinks({ options: { attributeKeys: keys } })).catch((e) => e);
 			expect(error.message).toBe('Contact Attributes: 21 keys given, Formbricks returns at most 20');
-			expect(await h.requests()).toEqual([]);
+			expect(await harness().requests()).toEqual([]);
 		});
 	});
 
@@ -160,17 +149,17 @@ describe('Survey → Get Personal Link and Get Single-Use Links on Formbricks', 
 		});
 
 		it('one item per link, with its id', async () => {
-			await h.control(`surveys/${surveys.residency}`, 'PATCH', { singleUse: { enabled: true, isEncrypted: false } });
+			await harness().control(`surveys/${surveys.residency}`, 'PATCH', { singleUse: { enabled: true, isEncrypted: false } });
 			const links = await run(singleUse());
 			expect(links).toHaveLength(3);
 			expect(links[0]).toEqual({ surveyId: surveys.residency, url: expect.stringContaining(`/s/${surveys.residency}?suId=`), singleUseId: expect.any(String) });
 			expect(new URL(String(links[0].url)).searchParams.get('suId')).toBe(links[0].singleUseId);
-			expect((await h.requests()).map((request) => request.query)).toEqual([{ limit: '3' }]);
+			expect((await harness().requests()).map((request) => request.query)).toEqual([{ limit: '3' }]);
 		});
 
 		it('a key without write access: 401, and that single-use links need it', async () => {
-			await h.control(`surveys/${surveys.residency}`, 'PATCH', { singleUse: { enabled: true } });
-			await h.control('formbricks', 'PUT', { permission: 'read' });
+			await harness().control(`surveys/${surveys.residency}`, 'PATCH', { singleUse: { enabled: true } });
+			await harness().control('formbricks', 'PUT', { permission: 'read' });
 			const error = await run(singleUse()).catch((e) => e);
 			expect(error.httpCode).toBe('401');
 			expect(error.description).toContain('making single-use links need an API key with "Write" access');
@@ -185,7 +174,7 @@ describe('Survey → Get Personal Link and Get Single-Use Links on Formbricks', 
 		it('more than 5,000: refused before anything is sent', async () => {
 			const error = await run(singleUse({ count: 5001 })).catch((e) => e);
 			expect(error.message).toBe('Number of Links: 5001 is not a whole number from 1 to 5000');
-			expect(await h.requests()).toEqual([]);
+			expect(await harness().requests()).toEqual([]);
 		});
 	});
 
@@ -196,7 +185,7 @@ describe('Survey → Get Personal Link and Get Single-Use Links on Formbricks', 
 		] as const) {
 			const { context, requests } = executeContext({
 				parameters,
-				credentials: { surveyApi: { api: 'documented', baseUrl: h.fb.url, apiKey: 'irrelevant' } },
+				credentials: { surveyApi: { api: 'documented', baseUrl: harness().fb.url, apiKey: 'irrelevant' } },
 			});
 			const error = await node.execute.call(context).catch((e) => e);
 			expect(error.message).toBe(`${operation} is available with the Formbricks API; this credential uses the documented API`);

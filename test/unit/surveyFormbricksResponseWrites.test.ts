@@ -13,7 +13,7 @@ import { sealSecret } from '../../nodes/shared/webhooks';
 import { FORMBRICKS_SEED } from '../sandbox';
 import { startReceiver, type Receiver } from '../sandbox/testkit';
 import { callWebhook, executeContext, type ExecuteOptions, type Parameters as NodeParameters } from './helpers/context';
-import { startFormbricksHarness, type FormbricksHarness } from './helpers/formbricks';
+import { formbricksForEachTest } from './helpers/formbricks';
 
 jest.setTimeout(120_000);
 
@@ -22,14 +22,14 @@ const survey = (id: string) => ({ mode: 'id', value: id });
 const residency = questions.residency;
 
 describe('Response → Create and Update on Formbricks', () => {
-	let h: FormbricksHarness;
+	const harness = formbricksForEachTest();
 	const node = new Survey();
 	const run = async (parameters: NodeParameters, options: Partial<ExecuteOptions> = {}) => {
-		const { context } = executeContext({ parameters, credentials: h.credentials(), ...options });
+		const { context } = executeContext({ parameters, credentials: harness().credentials(), ...options });
 		return (await node.execute.call(context))[0].map((item) => item.json);
 	};
 	const writes = async () =>
-		(await h.requests()).filter((request) => request.method === 'POST' || request.method === 'PUT');
+		(await harness().requests()).filter((request) => request.method === 'POST' || request.method === 'PUT');
 	const create = (extra: NodeParameters = {}): NodeParameters => ({
 		resource: 'response',
 		operation: 'create',
@@ -37,17 +37,6 @@ describe('Response → Create and Update on Formbricks', () => {
 		...extra,
 	});
 
-	beforeAll(async () => {
-		h = await startFormbricksHarness();
-	});
-	afterAll(async () => await h?.stop());
-	beforeEach(async () => {
-		await h.control('reset', 'POST');
-		await h.control('requests', 'DELETE');
-	});
-	afterEach(async () => {
-		expect(await h.specProblems()).toEqual([]);
-	});
 
 	describe('Create', () => {
 		it('answers by question ID (picked) and by question text (JSON), marked as written by n8n', async () => {
@@ -84,7 +73,7 @@ describe('Response → Create and Update on Formbricks', () => {
 		});
 
 		it('types each answer as its question takes it, and writes hidden fields', async () => {
-			const made = await h.control<{ data: IDataObject }>('surveys', 'POST', {
+			const made = await harness().control<{ data: IDataObject }>('surveys', 'POST', {
 				name: 'Typed',
 				hiddenFields: ['campaign'],
 				questions: [
@@ -132,8 +121,8 @@ describe('Response → Create and Update on Formbricks', () => {
 		});
 
 		it('adds answers and finishes, keeping the others: the whole response goes back, stamped and marked', async () => {
-			const before = (await h.api<{ data: IDataObject }>(`/api/v2/management/responses/${responses.unfinished}`)).json.data;
-			await h.control('requests', 'DELETE');
+			const before = (await harness().api<{ data: IDataObject }>(`/api/v2/management/responses/${responses.unfinished}`)).json.data;
+			await harness().control('requests', 'DELETE');
 			const [after] = await run(update({
 				answerFields: { answer: [{ question: 'Link to your portfolio', value: 'https://mary.example.org' }] },
 				updateFields: { finished: true },
@@ -161,7 +150,7 @@ describe('Response → Create and Update on Formbricks', () => {
 	it('on the documented API both fail at once naming the Formbricks API', async () => {
 		const { context, requests } = executeContext({
 			parameters: create({ answerFields: { answer: [{ question: residency.fullName, value: 'x' }] } }),
-			credentials: { surveyApi: { api: 'documented', baseUrl: h.fb.url, apiKey: 'irrelevant' } },
+			credentials: { surveyApi: { api: 'documented', baseUrl: harness().fb.url, apiKey: 'irrelevant' } },
 		});
 		const error = await node.execute.call(context).catch((e) => e);
 		expect(error.message).toBe('Response → Create is available with the Formbricks API; this credential uses the documented API');
@@ -174,9 +163,9 @@ describe('Response → Create and Update on Formbricks', () => {
 		const webhook = new SurveyTrigger().webhook as Parameters<typeof callWebhook>[0];
 		beforeEach(async () => {
 			receiver = await startReceiver();
-			const response = await fetch(`${h.fb.url}/api/v1/webhooks`, {
+			const response = await fetch(`${harness().fb.url}/api/v1/webhooks`, {
 				method: 'POST',
-				headers: { 'x-api-key': h.fb.apiKey, 'content-type': 'application/json' },
+				headers: { 'x-api-key': harness().fb.apiKey, 'content-type': 'application/json' },
 				body: JSON.stringify({ url: receiver.url, triggers: ['responseFinished'], workspaceId }),
 			});
 			hook = ((await response.json()) as { data: { id: string; secret: string } }).data;
@@ -186,7 +175,7 @@ describe('Response → Create and Update on Formbricks', () => {
 		let workflow = 0;
 		/** The last delivery the receiver got, fed to a Survey Trigger with these options (each in a workflow of its own). */
 		const deliverLast = async (options: IDataObject) => {
-			await h.fb.idle();
+			await harness().fb.idle();
 			const delivery = receiver.received[receiver.received.length - 1];
 			return await callWebhook(webhook, {
 				workflowId: `wf-${++workflow}`,
@@ -196,11 +185,11 @@ describe('Response → Create and Update on Formbricks', () => {
 				parameters: { registration: 'automatic', events: ['responseFinished'], allSurveys: true, options },
 				staticData: {
 					webhookId: hook.id,
-					baseUrl: h.fb.url,
+					baseUrl: harness().fb.url,
 					api: 'formbricks',
-					sealedSecret: sealSecret(hook.secret, h.fb.apiKey, sealingContext(hook.id, h.fb.url)),
+					sealedSecret: sealSecret(hook.secret, harness().fb.apiKey, sealingContext(hook.id, harness().fb.url)),
 				},
-				credentials: h.credentials(),
+				credentials: harness().credentials(),
 			});
 		};
 		const started = (outcome: Awaited<ReturnType<typeof callWebhook>>) => outcome.result.workflowData?.[0] ?? [];
@@ -212,7 +201,7 @@ describe('Response → Create and Update on Formbricks', () => {
 			expect(started(await deliverLast({ ignoreN8nWrites: false }))).toHaveLength(1);
 			expect(started(await deliverLast({}))).toHaveLength(1);
 			// A respondent completes it: Formbricks moves updatedAt on, the mark no longer holds.
-			await h.control(`responses/${String(written.id)}`, 'PATCH', { data: { [residency.email]: 'imported@example.org' } });
+			await harness().control(`responses/${String(written.id)}`, 'PATCH', { data: { [residency.email]: 'imported@example.org' } });
 			const [item] = started(await deliverLast({ ignoreN8nWrites: true }));
 			expect(item.json).toMatchObject({ responseId: written.id, event: 'responseFinished' });
 		});

@@ -11,7 +11,7 @@ import { z } from 'zod/v4';
 
 import { v1, v2 } from './errors';
 import { expirationDate, personalLink } from './links';
-import type { AttributeKeyRow, ContactRow } from './records';
+import type { AttributeKeyRow, ContactRow, Workspace } from './records';
 import { checkId } from './routesV1';
 import { datesInOrder, filterAndPage, parse, queryObject, refuseUnread, resolveWorkspace, ZGetFilter } from './routesV2';
 import type { FormbricksStore } from './store';
@@ -137,6 +137,24 @@ const ZSegmentLinkQuery = ZGetFilter.pick({ limit: true, skip: true }).extend({
 
 const params = (request: FastifyRequest) => request.params as Record<string, string>;
 
+/**
+ * A v2 write's body as `authenticatedApiClient` reads it: unread fields refused (the flavour's
+ * strictness), the workspace resolved with the method's permission (`bodyTransform` with
+ * `resolveBodyIdsV2`), then the route's schema.
+ */
+function writeBody<T>(
+	store: FormbricksStore,
+	request: FastifyRequest,
+	method: string,
+	schema: z.ZodType<T>,
+	read: string[],
+): { workspace: Workspace; input: T } {
+	const body = (request.body ?? {}) as Record<string, unknown>;
+	refuseUnread(body, read);
+	const workspace = resolveWorkspace(store, body, method);
+	return { workspace, input: parse(schema, { ...body, workspaceId: workspace.id }) };
+}
+
 export function registerContactRoutes(api: FastifyInstance, store: FormbricksStore, options: ContactRouteOptions): void {
 	const v1Licence = () => {
 		if (!options.licensed()) throw v1.other(403, LICENCE_MESSAGE);
@@ -197,10 +215,14 @@ export function registerContactRoutes(api: FastifyInstance, store: FormbricksSto
 	});
 
 	api.post('/v2/management/contact-attribute-keys', async (request, reply) => {
-		const body = (request.body ?? {}) as Record<string, unknown>;
-		refuseUnread(body, ['key', 'name', 'description', 'workspaceId', 'environmentId', 'dataType']);
-		const workspace = resolveWorkspace(store, body, 'POST');
-		const input = parse(ZContactAttributeKeyCreateInput, { ...body, workspaceId: workspace.id });
+		const { workspace, input } = writeBody(store, request, 'POST', ZContactAttributeKeyCreateInput, [
+			'key',
+			'name',
+			'description',
+			'workspaceId',
+			'environmentId',
+			'dataType',
+		]);
 		if (store.attributeKey(workspace.id, input.key)) {
 			throw v2(409, [{ field: 'contactAttributeKey', issue: `Contact attribute key with "${input.key}" already exists` }]);
 		}
@@ -216,10 +238,8 @@ export function registerContactRoutes(api: FastifyInstance, store: FormbricksSto
 
 	// apps/web/modules/ee/contacts/api/v2/management/contacts/route.ts and lib/contact.ts.
 	api.post('/v2/management/contacts', async (request, reply) => {
-		const body = (request.body ?? {}) as Record<string, unknown>;
-		refuseUnread(body, ['workspaceId', 'environmentId', 'attributes']);
-		const workspace = resolveWorkspace(store, body, 'POST');
-		const { attributes } = parse(ZContactCreateRequest, { ...body, workspaceId: workspace.id });
+		const { workspace, input } = writeBody(store, request, 'POST', ZContactCreateRequest, ['workspaceId', 'environmentId', 'attributes']);
+		const { attributes } = input;
 		v2Licence();
 		if (store.contactWith(workspace.id, 'email', attributes.email)) {
 			throw v2(409, [{ field: 'email', issue: 'contact with this email already exists' }]);
@@ -244,10 +264,8 @@ export function registerContactRoutes(api: FastifyInstance, store: FormbricksSto
 	// (`upsertBulkContacts`): contacts matched by e-mail are updated, others created; keys not yet
 	// in the workspace are created with the names given, and existing keys take the names given.
 	api.put('/v2/management/contacts/bulk', async (request, reply) => {
-		const body = (request.body ?? {}) as Record<string, unknown>;
-		refuseUnread(body, ['workspaceId', 'environmentId', 'contacts']);
-		const workspace = resolveWorkspace(store, body, 'PUT');
-		const { contacts } = parse(ZContactBulkUploadRequest, { ...body, workspaceId: workspace.id });
+		const { workspace, input } = writeBody(store, request, 'PUT', ZContactBulkUploadRequest, ['workspaceId', 'environmentId', 'contacts']);
+		const { contacts } = input;
 		v2Licence();
 		const keysGiven = [...new Set(contacts.flatMap((contact) => contact.attributes.map((attribute) => attribute.attributeKey.key)))];
 		const existingKeys = new Map(keysGiven.flatMap((key) => {
@@ -385,12 +403,18 @@ export function registerContactRoutes(api: FastifyInstance, store: FormbricksSto
 	});
 }
 
-/** `findInvalidValues` for an existing typed key: the values that do not parse as its type. */
-function typeError(key: AttributeKeyRow, contacts: Array<{ attributes: z.infer<typeof ZBulkAttribute>[] }>): string[] {
-	if (key.dataType === 'string') return [];
-	const values = contacts.flatMap((contact) =>
-		contact.attributes.filter((attribute) => attribute.attributeKey.key === key.key && attribute.value.trim() !== '').map((attribute) => attribute.value),
+type BulkContacts = Array<{ attributes: z.infer<typeof ZBulkAttribute>[] }>;
+
+/** The non-empty values a bulk upload gives a key (`buildAttributeValuesByKey`). */
+const valuesOf = (key: string, contacts: BulkContacts) =>
+	contacts.flatMap((contact) =>
+		contact.attributes.filter((attribute) => attribute.attributeKey.key === key && attribute.value.trim() !== '').map((attribute) => attribute.value),
 	);
+
+/** `findInvalidValues` for an existing typed key: the values that do not parse as its type. */
+function typeError(key: AttributeKeyRow, contacts: BulkContacts): string[] {
+	if (key.dataType === 'string') return [];
+	const values = valuesOf(key.key, contacts);
 	const invalid = values.filter((value) => (key.dataType === 'number' ? Number.isNaN(Number(value)) : Number.isNaN(Date.parse(value))));
 	if (invalid.length === 0) return [];
 	const more = invalid.length - 3;
@@ -398,10 +422,8 @@ function typeError(key: AttributeKeyRow, contacts: Array<{ attributes: z.infer<t
 }
 
 /** `detectAttributeDataType` on a new key's first value, kept as text unless every value agrees. */
-function detectType(key: string, contacts: Array<{ attributes: z.infer<typeof ZBulkAttribute>[] }>): AttributeKeyRow['dataType'] {
-	const values = contacts.flatMap((contact) =>
-		contact.attributes.filter((attribute) => attribute.attributeKey.key === key && attribute.value.trim() !== '').map((attribute) => attribute.value),
-	);
+function detectType(key: string, contacts: BulkContacts): AttributeKeyRow['dataType'] {
+	const values = valuesOf(key, contacts);
 	if (values.length > 0 && values.every((value) => /^-?\d+(\.\d+)?$/.test(value.trim()))) return 'number';
 	if (values.length > 0 && values.every((value) => /^\d{4}-\d{2}-\d{2}/.test(value.trim()) && !Number.isNaN(Date.parse(value)))) return 'date';
 	return 'string';
