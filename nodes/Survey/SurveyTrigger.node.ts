@@ -296,7 +296,7 @@ export class SurveyTrigger implements INodeType {
 					answersOption,
 					extraPersonalFieldsOption,
 					{
-						displayName: 'Ignore Responses Written by n8n',
+						displayName: 'Ignore Responses Written by the Survey Node',
 						name: 'ignoreN8nWrites',
 						type: 'boolean',
 						default: true,

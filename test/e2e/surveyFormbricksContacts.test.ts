@@ -1,11 +1,11 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
 /**
  * Issue 35 end to end, in a real n8n (2.41.1, and 1.123.81 with N8N_VERSION) with the Survey API
  * credential set to Formbricks, against the Formbricks flavour of the sandbox (Formbricks' routes at
  * b66c1dd, every request checked against its OpenAPI files, webhooks as its response pipeline sends
  * them): the sample "new applicants → Formbricks contacts → personal links" with n8n's own file,
  * spreadsheet and Send Email nodes (the e-mails to an SMTP sink on 127.0.0.1), and a workflow that
- * updates the responses that start it, which "Ignore Responses Written by n8n" keeps from looping.
+ * updates the responses that start it, which "Ignore Responses Written by the Survey Node" keeps from looping.
  */
 import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
@@ -157,7 +157,7 @@ describe('Formbricks contacts, personal links and response writes, in a real n8n
 		});
 	});
 
-	describe('Ignore Responses Written by n8n: a workflow that updates the response that started it', () => {
+	describe('Ignore Responses Written by the Survey Node: a workflow that updates the response that started it', () => {
 		let triggerWorkflow: string;
 		let writerStart: string;
 

@@ -1,11 +1,10 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
 /**
  * An SMTP server on 127.0.0.1 that keeps every message it is sent, for n8n's own Send Email node
  * (nodemailer, with an SMTP credential without TLS or login): the dialogue of RFC 5321 that such
  * a client speaks (EHLO, MAIL, RCPT, DATA, RSET, NOOP, QUIT), no relay.
  */
-import { createServer, type Server, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer, type Server, type Socket } from 'node:net';
 
 export interface ReceivedMail {
 	from: string;

@@ -157,7 +157,7 @@ describe('Response → Create and Update on Formbricks', () => {
 		expect(requests).toEqual([]);
 	});
 
-	describe('the Survey Trigger’s "Ignore Responses Written by n8n"', () => {
+	describe('the Survey Trigger’s "Ignore Responses Written by the Survey Node"', () => {
 		let receiver: Receiver;
 		let hook: { id: string; secret: string };
 		const webhook = new SurveyTrigger().webhook as Parameters<typeof callWebhook>[0];

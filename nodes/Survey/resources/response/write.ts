@@ -28,7 +28,7 @@ const showWrites = { resource: ['response'], operation: ['create', 'update'] };
 export const responseWriteProperties: INodeProperties[] = [
 	{
 		displayName:
-			'The service handles a response written here as a respondent’s: Formbricks runs its response pipeline (webhooks, integrations, follow-up e-mails). A Survey Trigger on this survey starts for it too, unless its option "Ignore Responses Written by n8n" is on.',
+			'The service handles a response written here as a respondent’s: Formbricks runs its response pipeline (webhooks, integrations, follow-up e-mails). A Survey Trigger on this survey starts for it too, unless its option "Ignore Responses Written by the Survey Node" is on.',
 		name: 'writeNotice',
 		type: 'notice',
 		default: '',
