@@ -344,6 +344,14 @@ export class SurveyTrigger implements INodeType {
 					answersOption,
 					extraPersonalFieldsOption,
 					{
+						displayName: 'Ignore Responses Written by the Survey Node',
+						name: 'ignoreN8nWrites',
+						type: 'boolean',
+						default: true,
+						description:
+							'Whether to skip events of responses as the Survey node’s Response → Create or Update last wrote them (Formbricks), so that a workflow that writes responses does not start itself. A respondent’s later change starts it again.',
+					},
+					{
 						...personalDataOption,
 						description:
 							'What to do with names, e-mail addresses, phone numbers, addresses, dates of birth and identity numbers in the answers, found by field name, by what each question asks and by value. Without this option: kept as they are.',
@@ -506,6 +514,9 @@ export class SurveyTrigger implements INodeType {
 		const { triggers, surveyIds } = wantedHook(this);
 		if (!triggers.includes(event.event)) return ACKNOWLEDGE_ONLY;
 		if (surveyIds.length && !surveyIds.includes(event.surveyId)) return ACKNOWLEDGE_ONLY;
+		if (event.writtenByN8n && (this.getNodeParameter('options', {}) as IDataObject).ignoreN8nWrites === true) {
+			return ACKNOWLEDGE_ONLY;
+		}
 
 		const webhookId = typeof headers['webhook-id'] === 'string' ? headers['webhook-id'] : '';
 		const deliveryId = webhookId || `body:${sha256Hex(rawBody)}`;

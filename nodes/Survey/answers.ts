@@ -70,7 +70,7 @@ export async function surveyQuestions(
 }
 
 /** Key per question id for "By Question Text": the headline, numbered where headlines repeat. */
-function textKeys(questions: Question[]): {
+export function textKeys(questions: Question[]): {
 	keys: Map<string, string>;
 	unique: (base: string) => string;
 } {

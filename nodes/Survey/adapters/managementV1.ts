@@ -22,11 +22,15 @@ export function managementV1(serviceName: string, readError: ServiceErrorReader 
 	const withErrors = (options: ServiceRequest): ServiceRequest => ({ rate, ...(readError && { readError }), ...options });
 	const request = async <T = IDataObject>(ctx: RequestContext, options: ServiceRequest): Promise<T> =>
 		await serviceRequest<T>(ctx, 'surveyApi', serviceName, withErrors(options));
+	const answer = async <T = IDataObject>(ctx: RequestContext, options: ServiceRequest) =>
+		await serviceAnswer<T>(ctx, 'surveyApi', serviceName, withErrors(options));
 	const data = async (ctx: RequestContext, path: string, itemIndex?: number) =>
 		(await request<{ data: IDataObject }>(ctx, { method: 'GET', path, itemIndex })).data;
 
 	return {
 		request,
+		/** The whole answer (see `serviceAnswer`), with this API's errors and rate limit. */
+		answer,
 
 		async listSurveys(ctx: RequestContext, itemIndex?: number): Promise<IDataObject[]> {
 			return (await request<{ data: IDataObject[] }>(ctx, { method: 'GET', path: '/api/v1/management/surveys', itemIndex }))
@@ -47,8 +51,7 @@ export function managementV1(serviceName: string, readError: ServiceErrorReader 
 			responseId: string,
 			itemIndex: number,
 		): Promise<{ erased: IDataObject; alreadyGone: boolean }> {
-			const send = async (options: ServiceRequest) =>
-				await serviceAnswer<{ data?: IDataObject }>(ctx, 'surveyApi', serviceName, withErrors(options));
+			const send = async (options: ServiceRequest) => await answer<{ data?: IDataObject }>(ctx, options);
 			const { body, alreadyGone } = await deleteUnlessGone(ctx, itemIndex, send, {
 				method: 'DELETE',
 				path: `/api/v1/management/responses/${encodeURIComponent(responseId)}`,

@@ -18,6 +18,8 @@ export interface FormbricksSettings {
 	allowInternalWebhookUrls: boolean;
 	/** Keep the sandbox core's Retry-After on a 429 (Formbricks sends none). */
 	retryAfter: boolean;
+	/** An Enterprise licence with the Contacts feature: contacts and personal links answer, else 403. */
+	enterpriseLicence: boolean;
 }
 
 export interface SpecViolation {
@@ -156,7 +158,8 @@ export function registerControlRoutes(
 		return survey;
 	};
 
-	app.get('/_sandbox/deliveries', async () => ({ deliveries: deliverer.log }));
+	// With the jobs still to try (retries waiting included), as the other services report them.
+	app.get('/_sandbox/deliveries', async () => deliverer.report());
 	// With their secrets, so that tests can verify deliveries as the receiver would.
 	app.get('/_sandbox/webhooks', async () => ({ data: store.webhooks }));
 	// A hook of any workspace, as another organisation's key (or its admin) would have made it.
@@ -190,6 +193,7 @@ export function registerControlRoutes(
 				extraWorkspaces: 'integer',
 				allowInternalWebhookUrls: 'boolean',
 				retryAfter: 'boolean',
+				enterpriseLicence: 'boolean',
 			},
 		});
 		if (body.permission !== undefined) {
@@ -200,13 +204,14 @@ export function registerControlRoutes(
 			settings.allowInternalWebhookUrls = body.allowInternalWebhookUrls as boolean;
 		}
 		if (body.retryAfter !== undefined) settings.retryAfter = body.retryAfter as boolean;
+		if (body.enterpriseLicence !== undefined) settings.enterpriseLicence = body.enterpriseLicence as boolean;
 		return { access: store.access, settings };
 	});
 
 	app.post('/_sandbox/surveys', async (request) => {
 		const body = checkBody(request.body, {
 			required: { name: 'string', questions: 'array' },
-			optional: { status: 'string', type: 'string', languages: 'string[]' },
+			optional: { status: 'string', type: 'string', languages: 'string[]', hiddenFields: 'string[]' },
 		});
 		const elements = (body.questions as unknown[]).map((question, index) => element(question, `questions[${index}]`));
 		const ids = elements.map((question) => question.id);
@@ -220,18 +225,52 @@ export function registerControlRoutes(
 			elements,
 			languages: body.languages as string[] | undefined,
 		});
+		if (body.hiddenFields !== undefined) {
+			survey.hiddenFields = {
+				enabled: true,
+				fieldIds: (body.hiddenFields as string[]).map((id, index) => authoredId(id, `hiddenFields[${index}]`)),
+			};
+		}
 		store.surveys.set(survey.id, survey);
 		return { data: surveyV1(survey, store.workspace, store.urls) };
 	});
 	app.patch('/_sandbox/surveys/:surveyId', async (request) => {
 		const survey = findSurvey(request);
-		const body = checkBody(request.body, { optional: { name: 'string', status: 'string' } });
+		const body = checkBody(request.body, {
+			optional: { name: 'string', status: 'string', type: 'string', singleUse: 'object' },
+		});
 		if (body.name !== undefined) survey.name = nonEmpty(body.name, 'name');
 		if (body.status !== undefined) {
 			survey.status = oneOf(body.status, ['draft', 'inProgress', 'paused', 'completed'] as const, 'status');
 		}
+		if (body.type !== undefined) survey.type = oneOf(body.type, ['link', 'app'] as const, 'type');
+		// The survey's Share settings: single-use links on or off, their ids encrypted or signed.
+		if (body.singleUse !== undefined) {
+			const singleUse = checkBody(body.singleUse, { required: { enabled: 'boolean' }, optional: { isEncrypted: 'boolean' } }, 'singleUse');
+			survey.singleUse = { enabled: singleUse.enabled as boolean, isEncrypted: (singleUse.isEncrypted as boolean | undefined) ?? true };
+		}
 		survey.updatedAt = nowIso();
 		return { data: surveyV1(survey, store.workspace, store.urls) };
+	});
+
+	// The contacts with their attributes by key, as Formbricks' Contacts page shows them.
+	app.get('/_sandbox/contacts', async () => ({
+		data: [...store.contacts.values()].map((contact) => ({ ...contact, attributes: store.attributesOf(contact.id) })),
+	}));
+	// A segment of contacts whose attributes have the given values (Formbricks' segment editor: attribute "equals").
+	app.post('/_sandbox/segments', async (request) => {
+		const body = checkBody(request.body, { required: { title: 'string', filters: 'array' } });
+		const filters = (body.filters as unknown[]).map((filter, index) =>
+			checkBody(filter, { required: { key: 'string', value: 'string' } }, `filters[${index}]`),
+		);
+		const segment = {
+			id: cuid(),
+			title: nonEmpty(body.title, 'title'),
+			workspaceId: store.workspace.id,
+			filters: filters.map((filter) => ({ key: String(filter.key), value: String(filter.value) })),
+		};
+		store.segments.set(segment.id, segment);
+		return { data: segment };
 	});
 
 	app.post('/_sandbox/surveys/:surveyId/responses', async (request) => {

@@ -9,13 +9,18 @@ import { answersOption } from '../../answers';
 import { extraPersonalFieldsOption } from '../../personalData';
 import { RESPONSES_DEFAULT_LIMIT } from '../../transport';
 import { surveyLocator } from '../surveyLocator';
+import { create, createResponseProperties } from './create';
 import { deleteConsentProperty, deleteOne } from './delete';
 import { get } from './get';
 import { getMany } from './getMany';
 import { hiddenWhileOnlyNew, onlyNewOptionsOfVersion1, onlyNewParameters } from './onlyNew';
 import { maxConcurrencyOption, offsetOption } from './options';
 import { simplifyResponsesParameter } from './simplify';
+import { update, updateResponseProperties } from './update';
 import { commitMarksBefore } from './watermark';
+import { responseWriteProperties } from './write';
+
+export { getSurveyHiddenFields, getSurveyQuestions } from './write';
 
 export { maxConcurrencyOption } from './options';
 
@@ -38,6 +43,13 @@ export const responseDescription: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['response'] } },
 		options: [
+			{
+				name: 'Create',
+				value: 'create',
+				action: 'Create a response',
+				description:
+					'Write a response to a survey, e.g. answers collected elsewhere (Formbricks); its webhooks and e-mails run as for a respondent’s',
+			},
 			{
 				name: 'Delete',
 				value: 'delete',
@@ -63,6 +75,12 @@ export const responseDescription: INodeProperties[] = [
 				description:
 					'Put at the end of a workflow that uses "Only New Since Last Run": the next run starts after what the Get Many steps before this one read',
 			},
+			{
+				name: 'Update',
+				value: 'update',
+				action: 'Update a response',
+				description: 'Add or change answers and hidden fields of a response, or mark it finished (Formbricks)',
+			},
 		],
 		default: 'getMany',
 	},
@@ -74,9 +92,13 @@ export const responseDescription: INodeProperties[] = [
 		default: '',
 		placeholder: 'resp_…',
 		description: 'ID of the submission',
-		displayOptions: { show: { resource: ['response'], operation: ['get', 'delete'] } },
+		displayOptions: { show: { resource: ['response'], operation: ['get', 'delete', 'update'] } },
 	},
 	deleteConsentProperty,
+	surveyLocator({ resource: ['response'], operation: ['create', 'update'] }),
+	...responseWriteProperties,
+	...createResponseProperties,
+	...updateResponseProperties,
 	ifAlreadyGoneParameter({ resource: ['response'], operation: ['delete'] }, 'deleted'),
 	surveyLocator(showGetMany),
 	...onlyNewParameters(showGetMany),
@@ -113,7 +135,7 @@ export const responseDescription: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: { show: { resource: ['response'], operation: ['get'] } },
+		displayOptions: { show: { resource: ['response'], operation: ['get', 'create', 'update'] } },
 		options: [answersOption, extraPersonalFieldsOption, personalDataOption],
 	},
 	// Get Many's Options: one collection per layout, each sorted by name as n8n lists them.
@@ -150,8 +172,10 @@ async function markAsRead(this: IExecuteFunctions): Promise<IDataObject> {
 }
 
 export const responseOperations: Record<string, ItemOperation> = {
+	create,
 	delete: deleteOne,
 	get,
 	getMany,
 	markAsRead,
+	update,
 };
