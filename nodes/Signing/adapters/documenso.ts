@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { credentialBaseUrl } from '../../shared/request';
 import type { RequestContext } from '../../shared/request';
+import { CHANGE_THIS_VALUE, messageNamingItem } from '../../shared/validation';
 import { templateNotFoundHint } from '../hints';
 import { signingPages, signingTransport } from '../transport';
 import { documensoCredentialProbe } from './documensoCredential';
@@ -38,11 +39,8 @@ function numericId(ctx: RequestContext, value: string, label: string, itemIndex?
 	if (/^\d+$/.test(text) && number > 0 && Number.isSafeInteger(number)) return number;
 	throw new NodeOperationError(
 		ctx.getNode(),
-		`${label}: "${value}" is not a Documenso ID: Documenso’s IDs are whole numbers, such as 1001`,
-		{
-			itemIndex,
-			description: `Change this value${itemIndex === undefined ? '' : ` for input item ${itemIndex}`}; nothing was sent.`,
-		},
+		messageNamingItem(ctx, itemIndex, `${label}: "${value}" is not a Documenso ID: Documenso’s IDs are whole numbers, such as 1001`),
+		{ itemIndex, description: CHANGE_THIS_VALUE },
 	);
 }
 

@@ -8,6 +8,7 @@ import { generateFromTemplate, generateFromTemplateDescription } from './generat
 import { get } from './get';
 import { getAuditLog, getAuditLogDescription } from './getAuditLog';
 import { getMany, getManyDescription } from './getMany';
+import { realEmailsNotices } from './notices';
 import { resend, resendDescription } from './resend';
 import { send } from './send';
 import { simplifyDocumentParameter } from './simplify';
@@ -43,7 +44,7 @@ export const documentDescription: INodeProperties[] = [
 				value: 'download',
 				action: 'Download a document',
 				description:
-					'Get the signed PDF (once completed) or the original as a file for the next node; as a tool, the file’s name, size and checksum',
+					'Get the signed PDF (once completed) or the original as a file for the next node; as a tool, the file’s name and size',
 			},
 			{
 				name: 'Generate From Template',
@@ -87,6 +88,7 @@ export const documentDescription: INodeProperties[] = [
 		],
 		default: 'generateFromTemplate',
 	},
+	...realEmailsNotices,
 	documentIdDescription,
 	simplifyDocumentParameter(['cancel', 'get', 'send']),
 	...generateFromTemplateDescription,
