@@ -3,7 +3,7 @@
  * Issue 28 item 4: what a reviewer of built-in nodes sends back. Visibility is resolved with
  * n8n-workflow's own NodeHelpers, as the editor and the backend resolve it.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 
 import type { INode, INodeParameters, INodeProperties, INodeType } from 'n8n-workflow';
@@ -138,6 +138,14 @@ describe('Signing → Document: operations that e-mail people', () => {
 });
 
 describe('sample workflows', () => {
+	// Issue 37 item 10.
+	it('the README counts them as many as workflows/ holds', () => {
+		const NUMBERS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+		const said = /`workflows\/` holds (\w+) workflows/.exec(readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8'))?.[1];
+		const files = readdirSync(path.join(PROJECT_ROOT, 'workflows')).filter((file) => file.endsWith('.json'));
+		expect(said).toBe(NUMBERS[files.length]);
+	});
+
 	it('the curator sample says what n8n answers a call without the token: 403, as the README does', () => {
 		const workflow = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'workflows', 'bookmark-curator-tools.json'), 'utf8')) as {
 			nodes: Array<{ type: string; parameters: { content?: string } }>;
