@@ -31,7 +31,7 @@ const dateFilter = (name: string, displayName: string, description: string): INo
 	default: '',
 	placeholder: 'e.g. 2026-10-06 or 2026-10-06 18:30',
 	description: `${description} (inclusive; a date alone means its first instant): YYYY-MM-DD, optionally with a time and a zone, or a date from an expression such as {{ $now.minus({ days: 7 }) }}`,
-	hint: 'Read in the workflow’s time zone (workflow settings) unless it names a zone, e.g. 2026-10-06 18:30+02:00 or 2026-10-06T16:30Z',
+	hint: 'Read in the workflow’s time zone (workflow settings) unless it names one, e.g. 2026-10-06 18:30+02:00',
 });
 
 const showGetMany = { resource: ['response'], operation: ['getMany'] };
