@@ -167,7 +167,7 @@ describe('n8n’s editor in a browser, as a user has it', () => {
 			const sample = JSON.parse(readFileSync(file, 'utf8')) as WorkflowFile;
 			const notes = sample.nodes.filter((node) => node.type === 'n8n-nodes-base.stickyNote');
 			// Only the canvas is looked at: the nodes' credentials do not matter here.
-			const nodes = sample.nodes.map(({ credentials: _credentials, ...node }) => node);
+			const nodes = sample.nodes.map((node) => ({ ...node, credentials: undefined }));
 			const { id } = await importWorkflow(stack.n8n, { ...sample, nodes }, {});
 			await editor.openWorkflow(id);
 			const { boxes, covered } = await editor.page.evaluate(async () => {

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error */
 /**
  * n8n's editor in a real browser, as a user has it: Debian's Chromium (scripts/install-browser.sh)
  * driven by playwright-core, which never downloads a browser of its own. Signs in through the
