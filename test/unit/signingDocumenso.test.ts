@@ -130,6 +130,7 @@ describe('Signing node on Documenso (API v2), against the validating Documenso f
 			});
 			const options = await node.methods.loadOptions.getTemplateSlots.call(loadContext);
 			expect(options).toEqual([
+				expect.objectContaining({ name: 'First Free Slot of the Role Below', value: '' }),
 				{ name: 'Applicant (Signer, slot 1)', value: '1', description: 'Placeholder: Applicant <recipient.1@documenso.com>' },
 				{ name: 'Director (Approver, slot 2)', value: '2', description: 'Placeholder: Director <recipient.2@documenso.com>' },
 			]);

@@ -153,11 +153,11 @@ describe('Contact and Contact Attribute Key on Formbricks', () => {
 			const parameters = [item('fine@example.org'), item('broken')];
 			const error = await run(parameters, { items: [{}, {}] }).catch((e) => e);
 			expect(error).toBeInstanceOf(NodeOperationError);
-			expect(error.message).toBe('Email: "broken" is not an e-mail address');
+			expect(error.message).toBe('Email: "broken" is not an e-mail address [item 1]');
 			expect(await sent()).toEqual([]);
 			const out = await run(parameters, { items: [{}, {}], continueOnFail: true });
 			expect(out[0]).toMatchObject({ status: 'created', email: 'fine@example.org' });
-			expect(out[1]).toEqual({ error: 'Email: "broken" is not an e-mail address' });
+			expect(out[1]).toEqual({ error: 'Email: "broken" is not an e-mail address [item 1]' });
 		});
 	});
 

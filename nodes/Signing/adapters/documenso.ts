@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { credentialBaseUrl, withDescription } from '../../shared/request';
 import type { RequestContext, ServiceAnswer } from '../../shared/request';
 import { lostAnswerHints, templateNotFoundHint } from '../hints';
-import { signingPages, signingTransport } from '../transport';
+import { signingPages } from '../transport';
 import { DOCUMENSO_CREDENTIAL_PROBE, DOCUMENSO_RECOGNITION } from './documensoCredential';
 import type { DocumensoPage } from './documensoShapes';
 import {
@@ -17,6 +17,7 @@ import { numericId } from './documensoEnvelopes';
 import { documensoFields, documensoRecipients } from './documensoDrafts';
 import { documensoAttachments, documensoFiles } from './documensoFiles';
 import { documensoDocuments, documensoFolders, documensoTemplates } from './documensoManage';
+import { documensoTransport } from './documensoTransport';
 import { documensoUploads } from './documensoUploads';
 import { DOCUMENSO_EVENTS, DOCUMENSO_EXTRA_EVENTS, documensoEvent } from './documensoWebhooks';
 import type { PrefillValue, SigningAdapter } from './types';
@@ -30,13 +31,7 @@ import type { PrefillValue, SigningAdapter } from './types';
  * (cancel, audit log, the original PDF) through the envelope routes.
  */
 const SERVICE = 'Documenso server';
-/**
- * 1,000 requests a minute per client on /api/v2, in windows that begin on the minute of Documenso's
- * clock; the request that brings the count to 1,000 is refused already (`count >= max`), so 999 pass,
- * and a 429 carries `Retry-After` (packages/lib/server-only/rate-limit/rate-limit.ts, rate-limits.ts,
- * rate-limit-middleware.ts). Its webhooks wait 10 s for the answer (execute-webhook-call.ts).
- */
-const { request, answer } = signingTransport(SERVICE, documensoError, { limit: 999, windowMs: 60_000, windows: 'fixed', senderWaitMs: 10_000 });
+const { request, answer } = documensoTransport;
 
 /** ZFindSearchParamsSchema (packages/lib/types/search-params.ts): perPage 1 to 100. */
 const MAX_PER_PAGE = 100;

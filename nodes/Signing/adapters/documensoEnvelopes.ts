@@ -4,9 +4,10 @@ import { NodeOperationError } from 'n8n-workflow';
 import { isObject } from '../../shared/credentialTest';
 import type { RequestContext } from '../../shared/request';
 import { credentialBaseUrl } from '../../shared/request';
-import { signingTransport } from '../transport';
+import { CHANGE_THIS_VALUE, messageNamingItem } from '../../shared/validation';
 import type { DocumensoPage } from './documensoShapes';
-import { documensoError, documentedDocument } from './documensoShapes';
+import { documentedDocument } from './documensoShapes';
+import { documensoTransport } from './documensoTransport';
 
 /**
  * Documenso's envelope API (API v2, tag v2.17.0, packages/trpc/server/envelope-router/), for what
@@ -15,7 +16,7 @@ import { documensoError, documentedDocument } from './documensoShapes';
  * document number the rest of the node uses is in its `secondaryId` (`document_1001`,
  * packages/lib/utils/envelope.ts).
  */
-export const envelopeTransport = signingTransport('Documenso server', documensoError);
+export const envelopeTransport = documensoTransport;
 const { request } = envelopeTransport;
 
 /** Documenso's IDs (documents, templates, recipients, fields) are integers; `"1001"` and `1001` are both taken. */
@@ -30,11 +31,8 @@ export function numericId(
 	if (/^\d+$/.test(text) && number > 0 && Number.isSafeInteger(number)) return number;
 	throw new NodeOperationError(
 		ctx.getNode(),
-		`${label}: "${value}" is not a Documenso ID: Documenso’s IDs are whole numbers, such as 1001`,
-		{
-			itemIndex,
-			description: `Change this value${itemIndex === undefined ? '' : ` for input item ${itemIndex}`}; nothing was sent.`,
-		},
+		messageNamingItem(ctx, itemIndex, `${label}: "${value}" is not a Documenso ID: Documenso’s IDs are whole numbers, such as 1001`),
+		{ itemIndex, description: CHANGE_THIS_VALUE },
 	);
 }
 

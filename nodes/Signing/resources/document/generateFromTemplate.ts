@@ -15,14 +15,6 @@ import { simplifyDocument, simplifyDocumentParameter, wantsSimplified } from './
 const showOnlyForGenerate = { resource: ['document'], operation: ['generateFromTemplate'] };
 
 export const generateFromTemplateDescription: INodeProperties[] = [
-	{
-		displayName:
-			'Executing this operation, also with "Execute step" in the editor, creates a real document and, with Send Now on, e-mails real invitations to its recipients. Turn Send Now off to get a draft while you build the workflow.',
-		name: 'realInvitationsNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: { show: showOnlyForGenerate },
-	},
 	templateLocator(showOnlyForGenerate),
 	{
 		displayName: 'Title',

@@ -11,6 +11,7 @@ import { generateFromTemplate, generateFromTemplateDescription } from './generat
 import { get } from './get';
 import { getAuditLog, getAuditLogDescription } from './getAuditLog';
 import { getMany, getManyDescription } from './getMany';
+import { realEmailsNotices } from './notices';
 import { resend, resendDescription } from './resend';
 import { send } from './send';
 import { update, updateFieldsProperty } from './update';
@@ -65,7 +66,7 @@ export const documentDescription: INodeProperties[] = [
 				value: 'download',
 				action: 'Download a document',
 				description:
-					'Get the signed PDF (once completed) or the original as a file for the next node; as a tool, the file’s name, size and checksum',
+					'Get the signed PDF (once completed) or the original as a file for the next node; as a tool, the file’s name and size',
 			},
 			{
 				name: 'Duplicate',
@@ -121,6 +122,7 @@ export const documentDescription: INodeProperties[] = [
 		],
 		default: 'generateFromTemplate',
 	},
+	...realEmailsNotices,
 	documentIdDescription,
 	simplifyDocumentParameter(['cancel', 'get', 'send']),
 	...generateFromTemplateDescription,

@@ -118,6 +118,16 @@ export async function getTemplateFields(
 }
 
 /**
+ * The Template Slot left empty, a choice of its own: n8n marks a value its options do not list
+ * ("The value "" is not supported!").
+ */
+const FIRST_FREE_SLOT: INodePropertyOptions = {
+	name: 'First Free Slot of the Role Below',
+	value: '',
+	description: 'No slot chosen: this person takes the first slot of the template with the Role below that nobody else fills',
+};
+
+/**
  * The recipient slots of the template chosen in this node: each with its role and placeholder
  * (name and address), so that a person is mapped to the slot they are. The value is the slot's ID
  * where the API has slots (Documenso), else its placeholder name.
@@ -126,9 +136,9 @@ export async function getTemplateSlots(this: ILoadOptionsFunctions): Promise<INo
 	const templateId = String(
 		this.getCurrentNodeParameter('templateId', { extractValue: true }) ?? '',
 	).trim();
-	if (templateId === '') return [];
+	if (templateId === '') return [FIRST_FREE_SLOT];
 	const template = await getTemplate(this, templateId);
-	return ((template.recipients as IDataObject[] | undefined) ?? []).map((slot) => ({
+	const slots = ((template.recipients as IDataObject[] | undefined) ?? []).map((slot) => ({
 		name: slotWords(slot),
 		value: String(slot.id ?? slot.placeholder),
 		description:
@@ -136,4 +146,5 @@ export async function getTemplateSlots(this: ILoadOptionsFunctions): Promise<INo
 				? `${slot.hasRecipient === true ? 'The template names' : 'Placeholder'}: ${String(slot.name ?? '')} <${slot.email}>`
 				: `Placeholder: ${String(slot.placeholder)}`,
 	}));
+	return [FIRST_FREE_SLOT, ...slots];
 }
