@@ -26,12 +26,19 @@ import type { PrefillValue, SigningAdapter } from './types';
  */
 const SERVICE = 'Documenso server';
 /**
- * 1,000 requests a minute per client on /api/v2, in windows that begin on the minute of Documenso's
- * clock; the request that brings the count to 1,000 is refused already (`count >= max`), so 999 pass,
+ * 1,000 requests a minute on /api/v2 per client address, whatever the key (apps/remix/server/router.ts:
+ * apiV2RateLimit without an identifier, counted by the IP of `X-Forwarded-For` and the like), in
+ * windows that begin on the minute of Documenso's clock; refused once `count > max`, so 1,000 pass,
  * and a 429 carries `Retry-After` (packages/lib/server-only/rate-limit/rate-limit.ts, rate-limits.ts,
  * rate-limit-middleware.ts). Its webhooks wait 10 s for the answer (execute-webhook-call.ts).
  */
-const { request, answer } = signingTransport(SERVICE, documensoError, { limit: 999, windowMs: 60_000, windows: 'fixed', senderWaitMs: 10_000 });
+const { request, answer } = signingTransport(SERVICE, documensoError, {
+	limit: 1_000,
+	windowMs: 60_000,
+	windows: 'fixed',
+	countedPer: 'client',
+	senderWaitMs: 10_000,
+});
 
 /** ZFindSearchParamsSchema (packages/lib/types/search-params.ts): perPage 1 to 100. */
 const MAX_PER_PAGE = 100;
