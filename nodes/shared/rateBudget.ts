@@ -15,6 +15,12 @@ export interface RatePolicy {
 	 * after it was counted (the documented API's contract).
 	 */
 	windows: 'fixed' | 'sliding';
+	/**
+	 * `client`: the platform counts the requests of the client's address, whatever key they carry
+	 * (Documenso), so every key of this n8n to the Base URL shares one budget; `key` (the default):
+	 * each key has its own.
+	 */
+	countedPer?: 'key' | 'client';
 	/** How long the platform waits for a webhook's answer: a trigger's request never waits on the budget that long. */
 	senderWaitMs: number;
 	/** Seconds until the window reopens, where the platform says so in a 429's body instead of `Retry-After`. */
@@ -322,11 +328,12 @@ export function parseRetryAfter(value: string | string[] | undefined, now = Date
 const budgets = new Map<string, RateBudget>();
 
 /**
- * The budget of one platform, Base URL and key in this process. The key is kept only as a hash,
- * never in clear.
+ * The budget of one platform, Base URL and key in this process (of the Base URL alone where the
+ * platform counts per client). The key is kept only as a hash, never in clear.
  */
 export function rateBudget(platform: string, baseUrl: string, secret: string, policy: RatePolicy): RateBudget {
-	const keyHash = createHash('sha256').update(secret).digest('hex').slice(0, 32);
+	const keyHash =
+		policy.countedPer === 'client' ? 'every key' : createHash('sha256').update(secret).digest('hex').slice(0, 32);
 	const id = `${platform}\n${baseUrl}\n${keyHash}`;
 	let budget = budgets.get(id);
 	if (!budget) {

@@ -2,6 +2,7 @@
  * The services' rate limits, timed by the sandbox's clock: the contract's sliding window of
  * requests per key (CONTRACTS.md: 100 requests a minute for the survey service), and the fixed
  * windows of the real platforms (Formbricks, Documenso), which begin on the minute of their clock.
+ * A sandbox has one key: counting per key is counting per client (Documenso counts per IP).
  */
 import type { Clock } from './timers';
 
@@ -55,8 +56,8 @@ export class SlidingWindowLimit implements RateLimit {
  * Windows that begin at whole multiples of `windowMs` on the clock, a counter per key and window
  * that every request raises, refused or not. Formbricks (apps/web/modules/core/rate-limit/rate-limit.ts
  * at b66c1dd: `windowStart = Math.floor(now / (interval * 1000))`, Redis INCR, allowed while
- * `current <= limit`) lets `limit` through; Documenso (packages/lib/server-only/rate-limit/rate-limit.ts
- * at v2.17.0: `bucket = now - (now % windowMs)`, refused once `count >= max`) one fewer (`refusedAtLimit`).
+ * `current <= limit`) and Documenso (packages/lib/server-only/rate-limit/rate-limit.ts at v2.17.0:
+ * `bucket = now - (now % windowMs)`, refused once `count > max`) both let `limit` through.
  */
 export class FixedWindowLimit implements RateLimit {
 	private counters = new Map<string, { window: number; count: number }>();
@@ -64,7 +65,7 @@ export class FixedWindowLimit implements RateLimit {
 	constructor(
 		private limit: number | null,
 		private readonly clock: Clock,
-		private readonly options: { refusedAtLimit?: boolean; windowMs?: number } = {},
+		private readonly windowMs = RATE_WINDOW_MS,
 	) {}
 
 	get current(): number | null {
@@ -78,15 +79,14 @@ export class FixedWindowLimit implements RateLimit {
 
 	take(key: string): number | undefined {
 		if (this.limit === null) return undefined;
-		const windowMs = this.options.windowMs ?? RATE_WINDOW_MS;
+		const { windowMs } = this;
 		const now = this.clock.now();
 		const window = Math.floor(now / windowMs);
 		const counter = this.counters.get(key);
 		const current = counter?.window === window ? counter : { window, count: 0 };
 		current.count++;
 		this.counters.set(key, current);
-		const allowed = this.options.refusedAtLimit ? current.count < this.limit : current.count <= this.limit;
-		if (allowed) return undefined;
+		if (current.count <= this.limit) return undefined;
 		return Math.max(1, Math.ceil(((window + 1) * windowMs - now) / 1000));
 	}
 }

@@ -141,6 +141,27 @@ describe('one rate budget per platform and key', () => {
 		expect(otherWindows.size).toBe(1);
 	});
 
+	it('shares one budget among every key where the platform counts per client address, as Documenso does', async () => {
+		// Documenso's /api/v2 limit counts by client IP, whatever the key (apps/remix/server/router.ts and
+		// packages/lib/server-only/rate-limit/rate-limit.ts at v2.17.0: no identifier, `ip:` rows alone).
+		const perClient: RatePolicy = { ...FORMBRICKS, countedPer: 'client' };
+		const platform = fakePlatform();
+		const teamA = contextWith(platform.http('127.0.0.1'), 'api_team_a');
+		const teamB = contextWith(platform.http('127.0.0.1'), 'api_team_b');
+		const reads = (ctx: IExecuteFunctions, name: string) =>
+			mapConcurrently(
+				Array.from({ length: 150 }, (_, index) => async () =>
+					await serviceRequest(ctx, 'signingApi', 'Documenso server', { method: 'GET', path: `/${name}/${index}`, rate: perClient }),
+				),
+				16,
+			);
+		await runWithFakeTime(async () => await Promise.all([reads(teamA, 'a'), reads(teamB, 'b')]));
+
+		expect(platform.sent.filter(({ status }) => status === 429)).toHaveLength(0);
+		expect(platform.sent).toHaveLength(300);
+		expect(Math.max(...acceptedPerWindow(platform).values())).toBeLessThanOrEqual(100);
+	});
+
 	it('sends the requests in the order they asked, across windows', async () => {
 		const platform = fakePlatform();
 		const ctx = contextWith(platform.http('fbk_key'));

@@ -62,7 +62,7 @@ export function createDocumensoService(options: DocumensoOptions): Service {
 		presentedKey: documensoToken,
 		errors: documensoErrors(procedureOf, (reply) => PDF_ROUTES.has(routeOf(reply) ?? '')),
 		rateLimit: options.rateLimit,
-		rateWindows: (limit, clock) => new FixedWindowLimit(limit, clock, { refusedAtLimit: true }),
+		rateWindows: (limit, clock) => new FixedWindowLimit(limit, clock),
 		clock: options.clock,
 		openPrefixes: ['/sign/', '/api/v2/openapi.json'],
 		logger: options.logger,
