@@ -1,5 +1,7 @@
 /** Projects so that the test command can run them as separate, named stages. */
 const tsJest = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] };
+/** Jest runs the nodes in its own process: each test gets fresh rate budgets. */
+const freshRateBudgets = ['<rootDir>/test/harness/freshRateBudgets.ts'];
 
 module.exports = {
 	// Ends a hung test, nothing more: a test never judges how fast the machine is (a busy one
@@ -11,12 +13,14 @@ module.exports = {
 			testEnvironment: 'node',
 			transform: tsJest,
 			testMatch: ['<rootDir>/test/unit/**/*.test.ts'],
+			setupFilesAfterEnv: freshRateBudgets,
 		},
 		{
 			displayName: 'sandbox',
 			testEnvironment: 'node',
 			transform: tsJest,
 			testMatch: ['<rootDir>/test/sandbox/**/*.test.ts'],
+			setupFilesAfterEnv: freshRateBudgets,
 		},
 		{
 			displayName: 'e2e',
@@ -37,6 +41,7 @@ module.exports = {
 			testEnvironment: 'node',
 			transform: tsJest,
 			testMatch: ['<rootDir>/test/karakeep/**/*.test.ts'],
+			setupFilesAfterEnv: freshRateBudgets,
 		},
 	],
 };

@@ -21,7 +21,9 @@ import { p2SignedIngestDiy } from './benchmarks/p2SignedIngestDiy';
 import { p2WebhookIngest } from './benchmarks/p2WebhookIngest';
 import { p3BulkSigning } from './benchmarks/p3BulkSigning';
 import { queueIngest } from './benchmarks/queueIngest';
+import { rateLimits } from './benchmarks/rateLimits';
 import { scaleCurve } from './benchmarks/scaleCurve';
+import { uploadMemory } from './benchmarks/uploadMemory';
 import { type Benchmark, type Row, say } from './shared';
 
 const BENCHMARKS: Benchmark[] = [
@@ -32,6 +34,8 @@ const BENCHMARKS: Benchmark[] = [
 	scaleCurve,
 	createFromFile,
 	queueIngest,
+	rateLimits,
+	uploadMemory,
 ];
 const RESULTS_FILE = path.join(PROJECT_ROOT, 'bench', 'results.json');
 const REDUCED_RESULTS_FILE = path.join(PROJECT_ROOT, 'bench', 'out', 'results.json');

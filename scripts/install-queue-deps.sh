@@ -19,8 +19,4 @@ if [ ${#missing[@]} -eq 0 ]; then
   exit 0
 fi
 
-sudo_if_needed=()
-[ "$(id -u)" -eq 0 ] || sudo_if_needed=(sudo)
-echo "installing ${missing[*]} from Debian's packages"
-"${sudo_if_needed[@]}" apt-get update -q
-"${sudo_if_needed[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+bash "$(dirname "$0")/apt-install.sh" "${missing[@]}"

@@ -21,6 +21,9 @@ done
 stage "install Redis, Postgres and nginx for queue mode, and the sqlite3 shell (Debian packages, once)"
 bash scripts/install-queue-deps.sh
 
+stage "install Chromium for the tests that look at n8n's editor in a browser (Debian package, once)"
+bash scripts/install-browser.sh
+
 stage "install the real Karakeep (its REST API from shared/real-services/karakeep, once)"
 bash scripts/install-karakeep.sh
 

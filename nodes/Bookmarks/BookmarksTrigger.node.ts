@@ -8,6 +8,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { bookmarkApiTest } from './credentialTest';
+import { bookmarksTriggerPersonalDataOptions, redactBookmarkRecords } from './personalData';
 import {
 	listIdsOf,
 	listNames,
@@ -34,6 +35,8 @@ import type { RequestContext } from '../shared/request';
 import { readmeSection } from '../shared/docs';
 import { BOOKMARKS_TRIGGER_DESCRIPTION } from '../shared/nodeDescriptions';
 import { givesOneShape, NODE_VERSIONS, ONE_SHAPE_VERSION } from '../shared/simplify';
+
+const options = (ctx: IPollFunctions) => ctx.getNodeParameter('options', {}) as IDataObject;
 
 /** Whether records are emitted in the one shape of the Bookmarks node (version 2, Simplify on). */
 const wantsSimplified = (ctx: IPollFunctions) =>
@@ -104,6 +107,7 @@ export class BookmarksTrigger implements INodeType {
 				],
 			},
 			simplifyTriggerParameter,
+			bookmarksTriggerPersonalDataOptions,
 		],
 	};
 
@@ -128,7 +132,7 @@ export class BookmarksTrigger implements INodeType {
 			const output = wantsSimplified(this)
 				? await simplifyBookmarks(this as RequestContext, [latest])
 				: [latest];
-			return [this.helpers.returnJsonArray(output)];
+			return [this.helpers.returnJsonArray(await redactBookmarkRecords(options(this), output))];
 		}
 
 		const staticData = this.getWorkflowStaticData('node');
@@ -173,6 +177,6 @@ export class BookmarksTrigger implements INodeType {
 		if (!claimed.length) return null;
 		const fresh = claimed.map((record) => listed.get(record.id) ?? record);
 		const output = simplify ? fresh.map((record) => simplifyBookmark(record, names)) : fresh;
-		return [this.helpers.returnJsonArray(output)];
+		return [this.helpers.returnJsonArray(await redactBookmarkRecords(options(this), output))];
 	}
 }

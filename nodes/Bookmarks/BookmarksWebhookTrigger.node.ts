@@ -5,7 +5,7 @@ import type {
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
-import { NodeApiError, NodeConnectionTypes, NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeApiError, NodeConnectionTypes } from 'n8n-workflow';
 
 import {
 	ACKNOWLEDGE_ONLY,
@@ -14,11 +14,14 @@ import {
 	rejectBadRequest,
 	rejectUnauthorized,
 	secretsMatch,
+	withinDeadline,
 } from '../shared/webhooks';
 import { readmeSection } from '../shared/docs';
+import { learnAlongside } from '../shared/privacy';
 import { BOOKMARKS_WEBHOOK_TRIGGER_DESCRIPTION } from '../shared/nodeDescriptions';
 import { adapterFor, type BookmarkAdapter, webhookEventOptions } from './adapters';
 import { bookmarkApiTest } from './credentialTest';
+import { bookmarksTriggerPersonalDataOptions, redactBookmarkRecords } from './personalData';
 import { simplifyBookmarks } from './resources/bookmark/simplify';
 
 /**
@@ -89,6 +92,7 @@ export class BookmarksWebhookTrigger implements INodeType {
 				description: `Whether to return a simplified version of the record (${SIMPLIFIED_SHAPE}) instead of the raw data`,
 				displayOptions: { show: { includeRecord: [true] } },
 			},
+			bookmarksTriggerPersonalDataOptions,
 		],
 	};
 
@@ -136,44 +140,51 @@ export class BookmarksWebhookTrigger implements INodeType {
 			...delivery.beyond,
 		};
 		if (this.getNodeParameter('includeRecord', false) as boolean) {
-			Object.assign(item, await recordOf(this, adapter, delivery.event, delivery.recordId));
+			const { fields, whole } = await recordOf(this, adapter, delivery.event, delivery.recordId);
+			Object.assign(item, fields);
+			// Redaction learns from the whole record, also where Simplify leaves parts of it out.
+			if (whole) learnAlongside(item, whole);
 		}
-		return { workflowData: [this.helpers.returnJsonArray([item])] };
+		const output = await redactBookmarkRecords(this.getNodeParameter('options', {}) as IDataObject, [item]);
+		return { workflowData: [this.helpers.returnJsonArray(output)] };
 	}
 }
 
 /**
  * The event's record, or why there is none: `deleted` (the event says so, or Karakeep no longer
  * has it), `unavailable` (the read failed or took too long; `recordError` says which). Never throws:
- * an event whose record cannot be read is still emitted.
+ * an event whose record cannot be read is still emitted. `whole` is the record as read, before Simplify.
  */
 async function recordOf(
 	ctx: IWebhookFunctions,
 	adapter: BookmarkAdapter,
 	event: string,
 	recordId: string,
-): Promise<IDataObject> {
-	if (event === 'deleted') return { record: null, recordStatus: 'deleted' };
-	const stopWaiting = new AbortController();
-	const tooLate = sleep(RECORD_WAIT_MS, stopWaiting.signal).then(() => {
-		throw new NodeOperationError(ctx.getNode(), `The record did not come within ${RECORD_WAIT_MS / 1000} s`);
-	});
-	// Stopped once the record came: that rejection answers nobody.
-	tooLate.catch(() => undefined);
+): Promise<{ fields: IDataObject; whole?: IDataObject }> {
+	if (event === 'deleted') return { fields: { record: null, recordStatus: 'deleted' } };
 	try {
 		const read = (async () => {
-			const record = await adapter.getRecord(ctx, recordId);
-			if (!(ctx.getNodeParameter('simplify', true) as boolean)) return record;
-			const [simplified] = await simplifyBookmarks(ctx, [record]);
-			return simplified;
+			const whole = await adapter.getRecord(ctx, recordId);
+			if (!(ctx.getNodeParameter('simplify', true) as boolean)) return { record: whole, whole };
+			const [simplified] = await simplifyBookmarks(ctx, [whole]);
+			return { record: simplified, whole };
 		})();
-		// A read that loses the race still settles later: its failure is not an unhandled one.
-		read.catch(() => undefined);
-		return { record: await Promise.race([read, tooLate]), recordStatus: 'found' };
+		const outcome = await withinDeadline(read, RECORD_WAIT_MS);
+		if (outcome.late) {
+			return {
+				fields: {
+					record: null,
+					recordStatus: 'unavailable',
+					recordError: `The record did not come within ${RECORD_WAIT_MS / 1000} s`,
+				},
+			};
+		}
+		const { record, whole } = outcome.value;
+		return { fields: { record, recordStatus: 'found' }, whole };
 	} catch (error) {
-		if (error instanceof NodeApiError && error.httpCode === '404') return { record: null, recordStatus: 'deleted' };
-		return { record: null, recordStatus: 'unavailable', recordError: (error as Error).message };
-	} finally {
-		stopWaiting.abort();
+		if (error instanceof NodeApiError && error.httpCode === '404') {
+			return { fields: { record: null, recordStatus: 'deleted' } };
+		}
+		return { fields: { record: null, recordStatus: 'unavailable', recordError: (error as Error).message } };
 	}
 }

@@ -1,7 +1,8 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OutputPrivacy } from '../shared/privacy';
-import { personalDataOption, personalDataOptions } from '../shared/privacy';
+import { personalDataOption, personalDataOptions, redactTriggerOutput } from '../shared/privacy';
+import type { FieldGuide } from '../shared/redaction';
 import { inOneShapeVersions } from '../shared/simplify';
 import type { ToolConsent } from '../shared/toolConsent';
 import { toolConsentProperty } from '../shared/toolConsent';
@@ -63,19 +64,37 @@ export const bookmarksToolConsentProperty = toolConsentProperty(
 
 /** Tags and lists have names that are not people's (their text is still scanned). */
 const THING_HOLDERS = new Set(['attached', 'detached']);
+/** User → Get Stats: `tagUsage` lists the most used tags by name. */
+const STATS_HOLDERS = new Set([...THING_HOLDERS, 'tagUsage']);
+
+/**
+ * What is known about bookmark records beyond field names: tags' and lists' names name things,
+ * not people (their text is still scanned), where the records are tags or lists, in what Add
+ * Tags and Remove Tags return and in a user's statistics (`holders`).
+ */
+export function bookmarkGuide(recordsAreThings: boolean, holders: ReadonlySet<string> = THING_HOLDERS): FieldGuide {
+	return {
+		kindOf(path) {
+			if (path[path.length - 1] !== 'name') return undefined;
+			if (path.length === 1 && recordsAreThings) return null;
+			return path.length === 2 && holders.has(path[0]) ? null : undefined;
+		},
+	};
+}
 
 export const bookmarksPrivacy: OutputPrivacy = {
 	guide(ctx) {
 		const resource = ctx.getNodeParameter('resource', 0) as string;
-		const recordsAreThings = resource === 'tag' || resource === 'list';
-		// User → Get Stats: `tagUsage` lists the most used tags by name.
-		const holders = resource === 'user' ? new Set([...THING_HOLDERS, 'tagUsage']) : THING_HOLDERS;
-		return {
-			kindOf(path) {
-				if (path[path.length - 1] !== 'name') return undefined;
-				if (path.length === 1 && recordsAreThings) return null;
-				return path.length === 2 && holders.has(path[0]) ? null : undefined;
-			},
-		};
+		return bookmarkGuide(resource === 'tag' || resource === 'list', resource === 'user' ? STATS_HOLDERS : THING_HOLDERS);
 	},
 };
+
+/** The Options of the Bookmarks Trigger and the Bookmarks Webhook Trigger: personal data kept unless chosen otherwise. */
+export const bookmarksTriggerPersonalDataOptions = personalDataOptions(
+	undefined,
+	'What to do with personal data in the records’ titles, notes, texts, OCR transcripts and tag and list names (and, in the Bookmarks Webhook Trigger, the event’s URL): e-mail addresses, phone numbers, values written after a label such as "Applicant:" or "Phone:", and the names these give wherever they recur. Without this option: kept as they are.',
+);
+
+/** A bookmarks trigger's records (or events), personal data handled as its Personal Data option says, by the Bookmarks node's rule. */
+export const redactBookmarkRecords = async (options: IDataObject, items: IDataObject[]) =>
+	await redactTriggerOutput(options, items, () => bookmarkGuide(false));

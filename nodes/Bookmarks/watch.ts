@@ -55,9 +55,27 @@ export function keyOf(record: IDataObject, watch: WatchMode): string {
 	return watch === 'newRecords' ? id : `${id}@${String(record.modifiedAt)}`;
 }
 
-/** A record never changed since it was created is a new record, not a change. */
+/** Karakeep stamps a record's first creation and its save apart, in whole seconds: a save may straddle one. */
+const SAME_SAVE_MS = 1000;
+
+/**
+ * Whether a record was saved again after it was first stored. Where a service keeps the first
+ * creation apart (Karakeep: `firstCreatedAt`; its `createdAt` is the last save, which posting the
+ * same URL again moves to now, with `modifiedAt`), a `createdAt` later than it.
+ */
+export function isResaved(record: IDataObject): boolean {
+	const first = timeOf(record, 'firstCreatedAt');
+	const saved = timeOf(record, 'createdAt');
+	return first !== undefined && saved !== undefined && saved - first > SAME_SAVE_MS;
+}
+
+/**
+ * New Records: a record when it is first saved, not when it is saved again. Changed Records: a
+ * record never changed since it was created is a new record, not a change; one saved again is.
+ */
 export function isWatched(record: IDataObject, watch: WatchMode): boolean {
-	return watch === 'newRecords' || record.modifiedAt !== record.createdAt;
+	if (watch === 'newRecords') return !isResaved(record);
+	return record.modifiedAt !== record.createdAt || isResaved(record);
 }
 
 /** Reads the state from static data; undefined when there is none for this mode. */

@@ -10,7 +10,12 @@ import { executeWithPersonalData } from '../shared/privacy';
 import { signingApis } from './adapters';
 import { signingApiTest } from './credentialTest';
 import { signingPersonalDataOptions, signingPrivacy, signingToolConsentProperty } from './personalData';
+import { attachmentDescription, attachmentOperations } from './resources/attachment';
 import { documentDescription, documentOperations } from './resources/document';
+import { fieldDescription, fieldOperations } from './resources/field';
+import { folderDescription, folderOperations } from './resources/folder';
+import { getDocumentFolders, getTemplateFolders } from './resources/folder/folderFilter';
+import { recipientDescription, recipientOperations } from './resources/recipient';
 import { templateDescription, templateOperations } from './resources/template';
 import { getTemplateFields, getTemplateSlots, searchTemplates } from './resources/template/locator';
 import { readmeSection } from '../shared/docs';
@@ -27,7 +32,7 @@ export class Signing implements INodeType {
 		defaultVersion: ONE_SHAPE_VERSION,
 		// What the operation does, as a person reads it (issue 18: never the code names).
 		subtitle:
-			'={{ ({ "document:cancel": "Cancel document", "document:download": "Download document", "document:generateFromTemplate": "Generate from template", "document:get": "Get document", "document:getAuditLog": "Get audit log", "document:getMany": "Get many documents", "document:resend": "Resend document", "document:send": "Send document", "template:get": "Get template", "template:getMany": "Get many templates" })[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}',
+			'={{ ({ "attachment:add": "Add attachment", "attachment:getMany": "Get many attachments", "attachment:remove": "Remove attachment", "document:cancel": "Cancel document", "document:createFromFile": "Create document from file", "document:delete": "Delete document", "document:download": "Download document", "document:duplicate": "Duplicate document", "document:generateFromTemplate": "Generate from template", "document:get": "Get document", "document:getAuditLog": "Get audit log", "document:getMany": "Get many documents", "document:resend": "Resend document", "document:send": "Send document", "document:update": "Update document", "field:add": "Add field", "folder:create": "Create folder", "folder:delete": "Delete folder", "folder:getMany": "Get many folders", "folder:update": "Update folder", "field:get": "Get field", "field:remove": "Remove field", "field:update": "Update field", "recipient:add": "Add recipient", "recipient:get": "Get recipient", "recipient:remove": "Remove recipient", "recipient:update": "Update recipient", "template:createFromFile": "Create template from file", "template:delete": "Delete template", "template:duplicate": "Duplicate template", "template:get": "Get template", "template:getMany": "Get many templates", "template:update": "Update template" })[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}',
 		description: SIGNING_DESCRIPTION,
 		documentationUrl: readmeSection('signing'),
 		defaults: { name: 'Signing' },
@@ -42,12 +47,20 @@ export class Signing implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
+					{ name: 'Attachment', value: 'attachment' },
 					{ name: 'Document', value: 'document' },
+					{ name: 'Field', value: 'field' },
+					{ name: 'Folder', value: 'folder' },
+					{ name: 'Recipient', value: 'recipient' },
 					{ name: 'Template', value: 'template' },
 				],
 				default: 'document',
 			},
 			...documentDescription,
+			...attachmentDescription,
+			...recipientDescription,
+			...fieldDescription,
+			...folderDescription,
 			...templateDescription,
 			signingToolConsentProperty,
 			...signingPersonalDataOptions,
@@ -57,13 +70,13 @@ export class Signing implements INodeType {
 	methods = {
 		credentialTest: { signingApiTest },
 		listSearch: { searchTemplates },
-		loadOptions: { getTemplateFields, getTemplateSlots },
+		loadOptions: { getDocumentFolders, getTemplateFields, getTemplateFolders, getTemplateSlots },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await executeWithPersonalData(
 			this,
-			{ document: documentOperations, template: templateOperations },
+			{ attachment: attachmentOperations, document: documentOperations, field: fieldOperations, folder: folderOperations, recipient: recipientOperations, template: templateOperations },
 			signingPrivacy,
 			signingApis.explainError,
 		);

@@ -3,19 +3,23 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { FetchNumberedPage } from '../shared/paging';
 import { readNumberedPages } from '../shared/paging';
+import { CONTRACT_RATE_POLICY, type RatePolicy } from '../shared/rateBudget';
 import type { RequestContext, ServiceAnswer, ServiceErrorReader, ServiceRequest } from '../shared/request';
 import { serviceAnswer, serviceRequest } from '../shared/request';
 
-/** How one signing API is reached: the Signing API credential, the API's name in errors, its error shape. */
+/** How one signing API is reached: the Signing API credential, the API's name in errors, its error shape, its rate limit. */
 export interface SigningTransport {
 	request<T = IDataObject>(ctx: RequestContext, request: ServiceRequest): Promise<T>;
 	/** The whole answer, with whether the request had to be repeated (see `serviceAnswer`). */
 	answer<T = IDataObject>(ctx: RequestContext, request: ServiceRequest): Promise<ServiceAnswer<T>>;
 }
 
-export function signingTransport(serviceName: string, readError?: ServiceErrorReader): SigningTransport {
-	const withReader = (request: ServiceRequest): ServiceRequest =>
-		readError ? { readError, ...request } : request;
+export function signingTransport(
+	serviceName: string,
+	readError?: ServiceErrorReader,
+	rate: RatePolicy = CONTRACT_RATE_POLICY,
+): SigningTransport {
+	const withReader = (request: ServiceRequest): ServiceRequest => ({ rate, ...(readError && { readError }), ...request });
 	return {
 		request: async <T = IDataObject>(ctx: RequestContext, request: ServiceRequest) =>
 			await serviceRequest<T>(ctx, 'signingApi', serviceName, withReader(request)),

@@ -10,7 +10,14 @@ import { executeOperation } from '../shared/execute';
 import { surveyApis } from './adapters';
 import { surveyApiTest } from './credentialTest';
 import { applicantRecordsDescription, applicantRecordsOperations } from './resources/applicantRecords';
-import { responseDescription, responseOperations } from './resources/response';
+import { contactDescription, contactOperations, getContactAttributeKeys } from './resources/contact';
+import { contactAttributeKeyDescription, contactAttributeKeyOperations } from './resources/contactAttributeKey';
+import {
+	getSurveyHiddenFields,
+	getSurveyQuestions,
+	responseDescription,
+	responseOperations,
+} from './resources/response';
 import { surveyDescription, surveyOperations } from './resources/survey';
 import { searchSurveys } from './resources/surveyLocator';
 import { readmeSection } from '../shared/docs';
@@ -19,6 +26,8 @@ import { NODE_VERSIONS, ONE_SHAPE_VERSION } from '../shared/simplify';
 
 const operationsByResource = {
 	applicantRecords: applicantRecordsOperations,
+	contact: contactOperations,
+	contactAttributeKey: contactAttributeKeyOperations,
 	response: responseOperations,
 	survey: surveyOperations,
 };
@@ -33,7 +42,7 @@ export class Survey implements INodeType {
 		defaultVersion: ONE_SHAPE_VERSION,
 		// What the operation does, as a person reads it (issue 18: never the code names).
 		subtitle:
-			'={{ ({ "survey:get": "Get survey", "survey:getMany": "Get many surveys", "survey:getMetrics": "Get survey metrics", "response:delete": "Delete response", "response:get": "Get response", "response:getMany": "Get many responses", "response:markAsRead": "Mark responses as read", "applicantRecords:export": "Export applicant records" })[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}',
+			'={{ ({ "survey:get": "Get survey", "survey:getMany": "Get many surveys", "survey:getMetrics": "Get survey metrics", "survey:getPersonalLink": "Get personal survey link", "survey:getSingleUseLinks": "Get single-use links", "response:create": "Create response", "response:delete": "Delete response", "response:get": "Get response", "response:getMany": "Get many responses", "response:markAsRead": "Mark responses as read", "response:update": "Update response", "applicantRecords:export": "Export applicant records", "contact:create": "Create contact", "contact:createMany": "Create or update contacts", "contact:delete": "Delete contact", "contact:get": "Get contact", "contact:getMany": "Get many contacts", "contactAttributeKey:create": "Create contact attribute key", "contactAttributeKey:getMany": "Get contact attribute keys" })[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}',
 		description: SURVEY_DESCRIPTION,
 		documentationUrl: readmeSection('survey'),
 		defaults: { name: 'Survey' },
@@ -49,6 +58,8 @@ export class Survey implements INodeType {
 				noDataExpression: true,
 				options: [
 					{ name: 'Applicant Record', value: 'applicantRecords' },
+					{ name: 'Contact', value: 'contact' },
+					{ name: 'Contact Attribute Key', value: 'contactAttributeKey' },
 					{ name: 'Response', value: 'response' },
 					{ name: 'Survey', value: 'survey' },
 				],
@@ -57,10 +68,16 @@ export class Survey implements INodeType {
 			...surveyDescription,
 			...responseDescription,
 			...applicantRecordsDescription,
+			...contactDescription,
+			...contactAttributeKeyDescription,
 		],
 	};
 
-	methods = { credentialTest: { surveyApiTest }, listSearch: { searchSurveys } };
+	methods = {
+		credentialTest: { surveyApiTest },
+		listSearch: { searchSurveys },
+		loadOptions: { getContactAttributeKeys, getSurveyHiddenFields, getSurveyQuestions },
+	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await executeOperation(this, operationsByResource, surveyApis.explainError);

@@ -8,7 +8,7 @@ import type {
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
-import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { eventsSubtitle, withTriggerActions } from '../shared/descriptions';
 import { standardWebhookKey, verifyStandardWebhook } from '../shared/standardWebhooks';
@@ -24,17 +24,17 @@ import {
 	rejectUnauthorized,
 	sealSecret,
 	sha256Hex,
+	withinDeadline,
 } from '../shared/webhooks';
 import { DOCUMENTED_API } from '../shared/apiChoice';
 import { isObject } from '../shared/credentialTest';
 import { surveyApiTest } from './credentialTest';
-import type { PersonalDataMode } from '../shared/redaction';
-import type { RequestContext } from '../shared/request';
-import { personalDataOption, redactRecords } from '../shared/privacy';
-import type { SurveyAdapter, SurveyEvent } from './adapters';
+import { personalDataOption, triggerPersonalDataMode } from '../shared/privacy';
+import type { RemoteHook, SurveyAdapter, SurveyEvent } from './adapters';
 import { adapterFor } from './adapters';
-import { answersModeOf, answersOption, shapeAnswers, surveyQuestions } from './answers';
-import { answersGuide, extraPersonalFieldsOption, readExtraFields } from './personalData';
+import { answersModeOf, answersOption, shapeAnswers } from './answers';
+import { extraPersonalFieldsOption, readExtraFields, redactResponses } from './personalData';
+import { deliveryQuestions, forgetDeliveryQuestions, QUESTIONS_WAIT_MS } from './triggerSurveys';
 import { simplifyResponseEvent, simplifyTriggerParameter } from './resources/response/simplify';
 import { surveyLabel } from './resources/surveyLocator';
 import { listSurveys } from './transport';
@@ -71,6 +71,9 @@ function wantedHook(ctx: IHookFunctions | IWebhookFunctions): {
 
 const NO_SECRET =
 	'No signing secret is known for this trigger\'s webhook (it is kept when the workflow is activated, and cannot be read after the credential\'s API key changed), so deliveries cannot be verified and are refused. Deactivate and activate the workflow again (or restart "Listen for test event") to register the webhook anew.';
+
+const NO_MANUAL_SECRET =
+	"its credential has no Webhook Secret. Copy the webhook's signing secret (whsec_…) from the survey service into the credential's Webhook Secret (on Formbricks: Integrations → Webhooks, the webhook's settings), or set Registration to Automatic.";
 
 interface SurveyAccess {
 	baseUrl: string;
@@ -132,25 +135,65 @@ function forgetHook(registered: RegisteredHook): void {
 }
 
 /**
- * Removes the registered hook at the service it was registered at. The API key goes to a
- * base URL other than the credential's only when the sealed secret opens with it, which
- * shows that this node wrote the record with this key (static data can be edited by anyone
- * who can edit the workflow). Otherwise the hook cannot be removed from here: the warning
- * says where it is.
+ * The mark that ends the name of every hook this trigger registers: its workflow and node, and
+ * whether "Listen for test event" registered it. It tells the trigger's hooks from others whatever
+ * their URL, which moves with n8n's (WEBHOOK_URL, a new domain, the workflow imported elsewhere).
  */
-async function removeRegisteredHook(ctx: IHookFunctions, registered: RegisteredHook, apiKey: string): Promise<void> {
+export function hookMark(ctx: IHookFunctions): string {
+	const test = ctx.getMode() === 'manual' ? ' test' : '';
+	return `[n8n ${String(ctx.getWorkflow().id ?? 'unsaved')}/${ctx.getNode().id}${test}]`;
+}
+
+const isMarked = (hook: RemoteHook, mark: string) => typeof hook.name === 'string' && hook.name.endsWith(mark);
+
+/** How long activation waits for the address a hook was registered at, when the credential's is another. */
+const OLD_ADDRESS_WAIT_MS = 10_000;
+
+function warnHookLeft(ctx: IHookFunctions, text: string): void {
+	ctx.logger?.warn(`Survey Trigger "${ctx.getNode().name}" (workflow ${String(ctx.getWorkflow().id)}): ${text}`);
+}
+
+/**
+ * The stored hook, when it is not among the hooks the credential's key sees at the credential's
+ * address, where a survey service that moved keeps its hooks. Registered at another address: it
+ * is removed there, but the API key goes there only when the sealed secret opens with it, which
+ * shows that this node wrote the record with this key (static data can be edited by anyone who
+ * can edit the workflow), and an address that does not answer does not hold activation up.
+ * Registered here with a key that does not open it: it belongs to that key's organisation or
+ * workspace, which this key cannot see. What cannot be removed is logged, with where it is.
+ */
+async function removeUnlistedHook(ctx: IHookFunctions, registered: RegisteredHook, access: SurveyAccess): Promise<void> {
 	const { webhookId } = registered;
 	if (!webhookId) return;
-	const current = (await surveyAccess(ctx)).baseUrl;
-	const baseUrl = registered.baseUrl ?? current;
-	if (baseUrl !== current && hookSecret(registered, apiKey) === undefined) {
-		ctx.logger?.warn(
-			`Survey Trigger "${ctx.getNode().name}": the webhook ${webhookId} registered at ${baseUrl} could not be removed, because the credential now belongs to another service; remove it in that service.`,
-		);
-	} else {
-		await registeredAdapter(ctx, registered).deleteHook(ctx, webhookId, baseUrl);
+	const where = registered.baseUrl ?? access.baseUrl;
+	const hook = `the webhook ${webhookId} this trigger registered at ${where}`;
+	const opens = hookSecret(registered, access.apiKey) !== undefined;
+	if (where === access.baseUrl) {
+		// A key that opens it and does not list it: the hook was removed in the service.
+		if (!opens) {
+			warnHookLeft(
+				ctx,
+				`${hook} with an earlier API key is not among this key's webhooks (the credential now has another organisation's or workspace's key?). If it still exists it keeps receiving responses: remove it there.`,
+			);
+		}
+		return;
 	}
-	forgetHook(registered);
+	if (!opens) {
+		warnHookLeft(ctx, `${hook} could not be removed, because the credential now belongs to another service; remove it in that service.`);
+		return;
+	}
+	try {
+		const removal = await withinDeadline(
+			registeredAdapter(ctx, registered).deleteHook(ctx, webhookId, where),
+			OLD_ADDRESS_WAIT_MS,
+		);
+		if (removal.late) {
+			warnHookLeft(ctx, `${hook} could not be removed there: no answer within ${OLD_ADDRESS_WAIT_MS / 1000} s. If a survey service still runs there, remove it there.`);
+		}
+	} catch (error) {
+		const reason = error instanceof NodeApiError && error.description ? error.description : (error as Error).message;
+		warnHookLeft(ctx, `${hook} could not be removed there (${reason}). If a survey service still runs there, remove it there.`);
+	}
 }
 
 function isAutomatic(ctx: IHookFunctions | IWebhookFunctions): boolean {
@@ -160,36 +203,41 @@ function isAutomatic(ctx: IHookFunctions | IWebhookFunctions): boolean {
 /**
  * The event's answers as the Options ask: personal data kept unless the user chose otherwise
  * (a trigger never runs as an agent's tool), then keyed by question id, text or both. What the
- * API sends beyond the documented output is redacted alike: Formbricks' response carries the
- * respondent's meta (user agent, page URL, country) and contact attributes.
+ * API sends beyond the documented output (Formbricks: the response's meta, contact and contact
+ * attributes) is redacted with the answers, as one response, by the rule every Survey operation
+ * follows (`redactResponses`).
+ *
+ * Without the survey's questions (not read within QUESTIONS_WAIT_MS: a rate-limited key, a slow
+ * service), the event is still emitted rather than answered with an error the service might give
+ * up retrying: every answer is then treated as personal, the answers stay keyed by question id,
+ * and `questionsUnavailable` says so.
  */
 async function shapeEvent(
 	ctx: IWebhookFunctions,
 	event: SurveyEvent,
-): Promise<{ data: IDataObject | IDataObject[]; beyond: IDataObject }> {
+): Promise<{ data: IDataObject | IDataObject[]; beyond: IDataObject; questionsUnavailable: boolean }> {
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
-	const chosen = options.personalData;
-	const mode: PersonalDataMode = chosen === 'redact' || chosen === 'omit' ? chosen : 'keep';
+	const mode = triggerPersonalDataMode(options.personalData);
 	const answersMode = answersModeOf(options.answers);
 	// The questions say what each answer is (for redaction) and how to key it (for Answers).
-	// The webhook context has n8n's authenticated request helper, as the other request contexts do.
-	const questions =
+	const read =
 		answersMode === 'id' && mode === 'keep'
 			? []
-			: await surveyQuestions(ctx as unknown as RequestContext, event.surveyId);
-	const extraFields = readExtraFields(options);
-	const [answers] = redactRecords([event.data], mode, { guide: answersGuide(questions), extraFields });
-	const beyond = isObject(event.beyond.response)
-		? {
-				...event.beyond,
-				response: redactRecords([event.beyond.response], mode, {
-					guide: answersGuide(questions, ['data']),
-					extraFields,
-				})[0],
-			}
-		: event.beyond;
-	if (answersMode === 'id') return { data: answers, beyond };
-	return { data: shapeAnswers(answers, questions, answersMode), beyond };
+			: await deliveryQuestions(ctx, event.surveyId, Object.keys(event.data));
+	const questions = read ?? [];
+	const questionsUnavailable = read === undefined;
+	const extraFields = [...readExtraFields(options), ...(questionsUnavailable ? Object.keys(event.data) : [])];
+	const response = isObject(event.beyond.response) ? event.beyond.response : {};
+	const [{ data: answers, ...redactedResponse }] = redactResponses(
+		[{ ...response, data: event.data }],
+		mode,
+		questions,
+		extraFields,
+	);
+	const beyond = isObject(event.beyond.response) ? { ...event.beyond, response: redactedResponse } : event.beyond;
+	const data = answers as IDataObject;
+	if (answersMode === 'id' || questionsUnavailable) return { data, beyond, questionsUnavailable };
+	return { data: shapeAnswers(data, questions, answersMode), beyond, questionsUnavailable };
 }
 
 export class SurveyTrigger implements INodeType {
@@ -237,7 +285,7 @@ export class SurveyTrigger implements INodeType {
 			},
 			{
 				displayName:
-					'Add this node’s Production URL (under "Webhook URLs" above) as a webhook in the survey service. If the service shows a signing secret (whsec_…), put it in the credential’s Webhook Secret field so deliveries are verified.',
+					'Add this node’s Production URL (under "Webhook URLs" above) as a webhook in the survey service, and put the signing secret (whsec_…) it shows in the credential’s Webhook Secret field: without it every delivery is refused.',
 				name: 'manualNotice',
 				type: 'notice',
 				default: '',
@@ -296,6 +344,14 @@ export class SurveyTrigger implements INodeType {
 					answersOption,
 					extraPersonalFieldsOption,
 					{
+						displayName: 'Ignore Responses Written by the Survey Node',
+						name: 'ignoreN8nWrites',
+						type: 'boolean',
+						default: true,
+						description:
+							'Whether to skip events of responses as the Survey node’s Response → Create or Update last wrote them (Formbricks), so that a workflow that writes responses does not start itself. A respondent’s later change starts it again.',
+					},
+					{
 						...personalDataOption,
 						description:
 							'What to do with names, e-mail addresses, phone numbers, addresses, dates of birth and identity numbers in the answers, found by field name, by what each question asks and by value. Without this option: kept as they are.',
@@ -317,29 +373,39 @@ export class SurveyTrigger implements INodeType {
 
 	webhookMethods = {
 		default: {
-			/** True when our hook exists with the current events and surveys; stale hooks of this URL are removed. */
+			/**
+			 * True when our hook exists with the current events and surveys. Hooks this trigger registered
+			 * before and will not reuse are removed, whatever their URL: the one static data names, those
+			 * whose name carries its mark, and any other hook of its URL.
+			 */
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				if (!isAutomatic(this)) return true;
 				const registered = this.getWorkflowStaticData('node') as RegisteredHook;
-				const { baseUrl, apiKey, adapter } = await surveyAccess(this);
-				// The credential now points at another service (or API): the hook lives where it was registered.
-				const movedApi = registered.webhookId && (registered.api ?? DOCUMENTED_API) !== adapter.api;
-				if (registered.webhookId && registered.baseUrl !== undefined && (registered.baseUrl !== baseUrl || movedApi)) {
-					await removeRegisteredHook(this, registered, apiKey);
-				}
+				const access = await surveyAccess(this);
+				const { baseUrl, apiKey, adapter } = access;
+				// "Listen for test event" leaves alone what the active workflow registered.
+				const testing = this.getMode() === 'manual';
 				const url = this.getNodeWebhookUrl('default');
+				const mark = hookMark(this);
 				const wanted = wantedHook(this);
+				const registeredHere =
+					(registered.baseUrl ?? baseUrl) === baseUrl && (registered.api ?? DOCUMENTED_API) === adapter.api;
+				const knownSecret = registeredHere && hookSecret(registered, apiKey) !== undefined;
 				const hooks = await adapter.listHooks(this);
-				const knownSecret = hookSecret(registered, apiKey) !== undefined;
 				let reusable = false;
-				for (const hook of hooks.filter((candidate) => candidate.url === url)) {
-					const ours = hook.id === registered.webhookId && knownSecret;
-					if (ours && sameSet(hook.triggers, wanted.triggers) && sameSet(hook.surveyIds, wanted.surveyIds)) {
+				for (const hook of hooks) {
+					const stored = hook.id === registered.webhookId;
+					if (hook.url !== url && !isMarked(hook, mark) && !(stored && !testing)) continue;
+					const unchanged = sameSet(hook.triggers, wanted.triggers) && sameSet(hook.surveyIds, wanted.surveyIds);
+					if (stored && hook.url === url && knownSecret && unchanged) {
 						reusable = true;
 						continue;
 					}
-					// Its events or surveys changed, or its secret is unknown to us: replace it.
+					// Left behind, its events or surveys changed, or its secret is unknown to us: replace it.
 					await adapter.deleteHook(this, hook.id);
+				}
+				if (!testing && !hooks.some((hook) => hook.id === registered.webhookId)) {
+					await removeUnlistedHook(this, registered, access);
 				}
 				if (!reusable) forgetHook(registered);
 				// A secret kept in clear by an earlier version of this node.
@@ -355,29 +421,43 @@ export class SurveyTrigger implements INodeType {
 					url: this.getNodeWebhookUrl('default') ?? '',
 					triggers,
 					surveyIds,
-					name: `n8n: ${this.getWorkflow().name ?? 'workflow'} › ${this.getNode().name}`,
+					name: `n8n: ${this.getWorkflow().name ?? 'workflow'} › ${this.getNode().name} ${hookMark(this)}`,
 				});
 				const registered = this.getWorkflowStaticData('node') as RegisteredHook;
 				forgetHook(registered);
-				Object.assign(registered, { webhookId: data.id, baseUrl, api: adapter.api });
 				if (typeof data.secret !== 'string' || !standardWebhookKey(data.secret)) {
-					await removeRegisteredHook(this, registered, apiKey);
+					await adapter.deleteHook(this, data.id);
 					throw new NodeOperationError(
 						this.getNode(),
 						'The survey service returned no usable signing secret for the new webhook',
 						{ description: 'Expected whsec_ followed by base64. The webhook was removed again; use Manual registration with a secret you set.' },
 					);
 				}
-				registered.sealedSecret = sealSecret(data.secret, apiKey, sealingContext(data.id, baseUrl));
+				Object.assign(registered, {
+					webhookId: data.id,
+					baseUrl,
+					api: adapter.api,
+					sealedSecret: sealSecret(data.secret, apiKey, sealingContext(data.id, baseUrl)),
+				});
 				return true;
 			},
 
 			async delete(this: IHookFunctions): Promise<boolean> {
 				recentDeliveries.forget(deliveryScope(this));
+				forgetDeliveryQuestions(this);
 				const registered = this.getWorkflowStaticData('node') as RegisteredHook;
-				if (!isAutomatic(this) || !registered.webhookId) return true;
-				const { apiKey } = await surveyAccess(this);
-				await removeRegisteredHook(this, registered, apiKey);
+				const { webhookId } = registered;
+				if (!isAutomatic(this) || !webhookId) return true;
+				const access = await surveyAccess(this);
+				if ((registered.baseUrl ?? access.baseUrl) === access.baseUrl) {
+					await registeredAdapter(this, registered).deleteHook(this, webhookId);
+				} else if ((await access.adapter.listHooks(this)).some((hook) => hook.id === webhookId)) {
+					// The service moved to the credential's address, with its hooks.
+					await access.adapter.deleteHook(this, webhookId);
+				} else {
+					await removeUnlistedHook(this, registered, access);
+				}
+				forgetHook(registered);
 				return true;
 			},
 		},
@@ -399,25 +479,34 @@ export class SurveyTrigger implements INodeType {
 			adapter = registeredAdapter(this, registered);
 		} else {
 			({ webhookSecret: secret, adapter } = await surveyAccess(this));
-		}
-		if (secret !== '') {
-			const verification = verifyStandardWebhook(
-				secret,
-				{
-					id: headers['webhook-id'] as string | undefined,
-					timestamp: headers['webhook-timestamp'] as string | undefined,
-					signature: headers['webhook-signature'] as string | undefined,
-				},
-				rawBody,
-			);
-			if (!verification.valid) {
-				if (verification.configurationError) {
-					const reason = `${verification.reason}: correct the Webhook Secret in the credential`;
-					this.logger?.warn(`Survey Trigger "${this.getNode().name}": ${reason}`);
-					return rejectUnauthorized(this, reason);
-				}
-				return rejectUnauthorized(this, verification.reason);
+			if (secret === '') {
+				// Fails closed: the service signs every hook (Formbricks gives each one a secret), so
+				// without the secret anybody who knows the URL could start the workflow.
+				this.logger?.warn(
+					`Survey Trigger "${this.getNode().name}" (workflow ${String(this.getWorkflow().id)}) refused a delivery: ${NO_MANUAL_SECRET}`,
+				);
+				return rejectUnauthorized(
+					this,
+					'The trigger has no webhook secret to check this delivery with: set the Webhook Secret in the credential',
+				);
 			}
+		}
+		const verification = verifyStandardWebhook(
+			secret,
+			{
+				id: headers['webhook-id'] as string | undefined,
+				timestamp: headers['webhook-timestamp'] as string | undefined,
+				signature: headers['webhook-signature'] as string | undefined,
+			},
+			rawBody,
+		);
+		if (!verification.valid) {
+			if (verification.configurationError) {
+				const reason = `${verification.reason}: correct the Webhook Secret in the credential`;
+				this.logger?.warn(`Survey Trigger "${this.getNode().name}": ${reason}`);
+				return rejectUnauthorized(this, reason);
+			}
+			return rejectUnauthorized(this, verification.reason);
 		}
 
 		const event = adapter.parseDelivery(this.getBodyData());
@@ -425,22 +514,32 @@ export class SurveyTrigger implements INodeType {
 		const { triggers, surveyIds } = wantedHook(this);
 		if (!triggers.includes(event.event)) return ACKNOWLEDGE_ONLY;
 		if (surveyIds.length && !surveyIds.includes(event.surveyId)) return ACKNOWLEDGE_ONLY;
+		if (event.writtenByN8n && (this.getNodeParameter('options', {}) as IDataObject).ignoreN8nWrites === true) {
+			return ACKNOWLEDGE_ONLY;
+		}
 
-		// Shaped before the delivery is remembered: if reading the questions fails, the service's retry must run.
-		const { data, beyond } = await shapeEvent(this, event);
 		const webhookId = typeof headers['webhook-id'] === 'string' ? headers['webhook-id'] : '';
 		const deliveryId = webhookId || `body:${sha256Hex(rawBody)}`;
+		// Shaped before the delivery is remembered: if shaping fails, the service's retry must run.
+		const { data, beyond, questionsUnavailable } = await shapeEvent(this, event);
 		const refusal = await admitDelivery(this, deliveryId);
 		if (refusal) return refusal;
+		if (questionsUnavailable) {
+			this.logger?.warn(
+				`Survey Trigger "${this.getNode().name}" (workflow ${String(this.getWorkflow().id)}) emitted delivery ${deliveryId} without the questions of survey ${event.surveyId}, which could not be read within ${QUESTIONS_WAIT_MS / 1000} s: its answers are keyed by question ID and all treated as personal (questionsUnavailable). The read goes on for the deliveries after it.`,
+			);
+		}
 
 		const { event: name, surveyId, responseId, createdAt, finished, updatedAt } = event;
 		if (givesOneShape(this) && (this.getNodeParameter('simplify', true) as boolean)) {
 			const payload: IDataObject = { event: name, surveyId, responseId, createdAt, finished, updatedAt };
 			const item = simplifyResponseEvent(payload, data, deliveryId);
+			if (questionsUnavailable) item.questionsUnavailable = true;
 			return { workflowData: [this.helpers.returnJsonArray([item])] };
 		}
 		// The documented output first; what the API sends beyond it (Formbricks: the response, the survey) after.
 		const item: IDataObject = { event: name, surveyId, responseId, createdAt, data, deliveryId, ...beyond };
+		if (questionsUnavailable) item.questionsUnavailable = true;
 		return { workflowData: [this.helpers.returnJsonArray([item])] };
 	}
 }

@@ -9,6 +9,8 @@ export interface Question {
 	id: string;
 	headline?: string;
 	type?: string;
+	/** What a free-text question takes (Formbricks' openText: text, email, url, number, phone). */
+	inputType?: string;
 }
 
 /** The Answers option, for an operation's Options collection; absent = by question ID, as the service sends them. */
@@ -68,7 +70,7 @@ export async function surveyQuestions(
 }
 
 /** Key per question id for "By Question Text": the headline, numbered where headlines repeat. */
-function textKeys(questions: Question[]): {
+export function textKeys(questions: Question[]): {
 	keys: Map<string, string>;
 	unique: (base: string) => string;
 } {

@@ -5,7 +5,7 @@ import { mapConcurrently, type RequestPacer } from '../shared/concurrency';
 import type { RequestContext } from '../shared/request';
 import { credentialBaseUrl } from '../shared/request';
 import type { ResponseDateFilter, ResponsePage, SurveyAdapter } from './adapters';
-import { surveyAdapter } from './adapters';
+import { surveyAdapter, surveyApis } from './adapters';
 
 export type { ResponseDateFilter } from './adapters';
 
@@ -20,6 +20,19 @@ export const DEFAULT_MAX_CONCURRENCY = 16;
  * The survey service's operations, through the adapter of the API the credential chose
  * (adapters/): operations call these and get the documented shapes back, whichever API answers.
  */
+
+/**
+ * A capability only some survey APIs have (contacts, personal links…), or, on an API without it,
+ * the error saying which API has it, before anything is sent.
+ */
+export async function surveyCapability<Key extends 'contacts' | 'personalLinks' | 'singleUseLinks' | 'responseWrites'>(
+	ctx: IExecuteFunctions,
+	key: Key,
+	operation: string,
+	itemIndex: number,
+): Promise<NonNullable<SurveyAdapter[Key]>> {
+	return surveyApis.capability(ctx, await surveyAdapter(ctx, itemIndex), key, operation, itemIndex);
+}
 
 /** Every survey, published and draft. */
 export async function listSurveys(ctx: RequestContext, itemIndex?: number): Promise<IDataObject[]> {

@@ -1,6 +1,7 @@
 /**
  * Paces the requests of one read when the service rate-limits it: the request gives up its
- * place while it waits out `Retry-After`, and takes a place again before it retries.
+ * place while its rate budget is paused (until the window reopens), and takes a place again
+ * before it is sent again.
  */
 export interface RequestPacer {
 	rateLimited(): void;

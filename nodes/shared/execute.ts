@@ -31,7 +31,7 @@ export type ErrorExplainer = (ctx: IExecuteFunctions, error: Error, itemIndex: n
 export type ItemOperation = (
 	this: IExecuteFunctions,
 	itemIndex: number,
-) => Promise<IDataObject | IDataObject[] | BinaryItem>;
+) => Promise<IDataObject | IDataObject[] | BinaryItem | BinaryItem[]>;
 
 /**
  * Runs one operation per input item. Every output item points back at its input item,
@@ -50,12 +50,9 @@ export async function runForEachItem(
 		const pairedItem = { item: itemIndex };
 		try {
 			const result = await operation.call(ctx, itemIndex);
-			if (!Array.isArray(result) && isBinaryItem(result)) {
-				output.push({ json: result.json, binary: result.binary, pairedItem });
-				continue;
-			}
-			for (const json of Array.isArray(result) ? result : [result as IDataObject]) {
-				output.push({ json, pairedItem });
+			for (const entry of (Array.isArray(result) ? result : [result]) as Array<IDataObject | BinaryItem>) {
+				if (isBinaryItem(entry)) output.push({ json: entry.json, binary: entry.binary, pairedItem });
+				else output.push({ json: entry, pairedItem });
 			}
 		} catch (caught) {
 			const error = explainError ? await explainError(ctx, caught as Error, itemIndex) : (caught as Error);

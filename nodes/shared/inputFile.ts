@@ -9,7 +9,7 @@ import { invalidInput } from './validation';
  * at a time. Its exact size is known before anything is read, as a `Content-Length` needs.
  */
 export interface InputFile extends StreamedFileSource {
-	/** Its first bytes (at most 64), by which its type is told (`sniffedType`). */
+	/** Its first bytes (at most 1 KiB), by which its type is told (`sniffedType`, `isPdfHeader`). */
 	head: Buffer;
 	/** The MIME type n8n gives it (from the file name or the service that sent it), not checked. */
 	declaredType: string;
@@ -17,7 +17,8 @@ export interface InputFile extends StreamedFileSource {
 
 /** Base64 characters decoded at a time, a multiple of 4: a few hundred KB, never the whole file. */
 const BASE64_SLICE = 4 * 131_072;
-const HEAD_BYTES = 64;
+/** Where a PDF's header must start (ISO 32000-1 7.5.2 allows bytes before it; readers look within 1 KiB). */
+const HEAD_BYTES = 1024;
 
 /** The bytes a base64 text decodes to, counted without decoding it. */
 function base64Size(data: string): number {
@@ -44,8 +45,8 @@ async function firstBytes(stream: AsyncIterable<Uint8Array>): Promise<Buffer> {
 }
 
 /**
- * The file in the input item's binary field `field` (labelled `label` in errors), or n8n's own error
- * naming the item when there is none.
+ * The file in the input item's binary field `field` (labelled `label` in errors); when the item has
+ * no such field, the error names the fields it has.
  */
 export async function inputFile(
 	ctx: IExecuteFunctions,
@@ -53,14 +54,31 @@ export async function inputFile(
 	field: string,
 	label: string,
 ): Promise<InputFile> {
-	if (field.trim() === '') throw invalidInput(ctx, itemIndex, label, 'must not be empty');
-	const binary: IBinaryData = ctx.helpers.assertBinaryData(itemIndex, field.trim());
+	const property = field.trim();
+	if (property === '') throw invalidInput(ctx, itemIndex, label, 'must not be empty');
+	const item = ctx.getInputData()[itemIndex];
+	if (!item?.binary?.[property]) {
+		const present = Object.keys(item?.binary ?? {});
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			label,
+			`input item ${itemIndex} has no binary field "${property}"${
+				present.length
+					? `; its binary fields are ${present.map((name) => `"${name}"`).join(', ')}`
+					: ' (it has no file at all)'
+			}`,
+		);
+	}
+	const binary: IBinaryData = ctx.helpers.assertBinaryData(itemIndex, property);
 	const declaredType = binary.mimeType || 'application/octet-stream';
-	const fileName = binary.fileName || `file${binary.fileExtension ? `.${binary.fileExtension}` : ''}`;
+	const fileName = binary.fileName || `${property}${binary.fileExtension ? `.${binary.fileExtension}` : ''}`;
 	const { id } = binary;
 	if (id) {
 		const size =
-			typeof binary.bytes === 'number' ? binary.bytes : (await ctx.helpers.getBinaryMetadata(id)).fileSize;
+			typeof binary.bytes === 'number'
+				? binary.bytes
+				: Number((await ctx.helpers.getBinaryMetadata(id)).fileSize);
 		const open = async () => (await ctx.helpers.getBinaryStream(id)) as AsyncIterable<Uint8Array>;
 		const head = await firstBytes((await ctx.helpers.getBinaryStream(id, HEAD_BYTES)) as AsyncIterable<Uint8Array>);
 		return { fileName, mimeType: declaredType, declaredType, size, open, head };
@@ -79,11 +97,18 @@ export async function inputFile(
 const startsWith = (head: Buffer, bytes: number[], at = 0) => bytes.every((byte, index) => head[at + index] === byte);
 const ascii = (text: string) => [...text].map((character) => character.charCodeAt(0));
 
+/** Whether a file's first bytes start a PDF: "%PDF-" within the first KiB, as PDF readers look for it. */
+export const isPdfHeader = (head: Buffer) => head.subarray(0, HEAD_BYTES).includes('%PDF-');
+
+/** The bytes that tell a type in `sniffedType`: the signatures are within them. */
+const SIGNATURE_BYTES = 64;
+
 /**
  * The type a file's first bytes say it is, for the types services take as documents, images and
  * videos (PDF, JPEG, PNG, GIF, WebP, MP4, WebM/Matroska); undefined for any other.
  */
-export function sniffedType(head: Buffer): string | undefined {
+export function sniffedType(file: Buffer): string | undefined {
+	const head = file.subarray(0, SIGNATURE_BYTES);
 	if (startsWith(head, ascii('%PDF-'))) return 'application/pdf';
 	if (startsWith(head, [0xff, 0xd8, 0xff])) return 'image/jpeg';
 	if (startsWith(head, [0x89, ...ascii('PNG\r\n'), 0x1a, 0x0a])) return 'image/png';

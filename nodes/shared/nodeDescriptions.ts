@@ -27,7 +27,7 @@ export const BOOKMARKS_WEBHOOK_TRIGGER_DESCRIPTION =
 	'Start workflows when Karakeep sends a webhook: a bookmark created, edited, crawled, AI tagged or deleted, as it happens';
 
 export const SURVEY_DESCRIPTION =
-	'Read surveys, their responses and metrics, erase responses, and export applicant records without personal data';
+	'Read surveys, their responses and metrics, erase responses, and export applicant records without personal data; on Formbricks, write responses, add contacts and send them personal survey links';
 export const SURVEY_TRIGGER_DESCRIPTION = pair(
 	SURVEY_DESCRIPTION,
 	'when a survey response is created, updated or finished',

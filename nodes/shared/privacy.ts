@@ -49,9 +49,9 @@ export const personalDataOption: INodeProperties = {
 	],
 };
 
-/** An Options collection with the Personal Data option alone, for operations that have no other option. */
+/** An Options collection with the Personal Data option alone, for operations (and triggers) that have no other option. */
 export function personalDataOptions(
-	show: NonNullable<IDisplayOptions['show']>,
+	show: NonNullable<IDisplayOptions['show']> | undefined,
 	description = personalDataOption.description,
 ): INodeProperties {
 	return {
@@ -60,9 +60,44 @@ export function personalDataOptions(
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: { show },
+		...(show ? { displayOptions: { show } } : {}),
 		options: [{ ...personalDataOption, description }],
 	};
+}
+
+/**
+ * A trigger's Personal Data mode: what the user chose, else the data as it came. A trigger never
+ * runs as an agent's tool: its output goes into the workflow, where the user decides what reaches
+ * an agent.
+ */
+export function triggerPersonalDataMode(chosen: unknown): PersonalDataMode {
+	return chosen === 'redact' || chosen === 'omit' ? chosen : 'keep';
+}
+
+/**
+ * A trigger's items with personal data handled as its Personal Data option says, by the guide its
+ * service's node applies to the same records (read only when there is something to redact).
+ */
+export async function redactTriggerOutput(
+	options: IDataObject,
+	items: IDataObject[],
+	guide: () => Promise<FieldGuide | undefined> | FieldGuide | undefined,
+): Promise<IDataObject[]> {
+	const mode = triggerPersonalDataMode(options?.personalData);
+	if (mode === 'keep') return items;
+	return redactRecords(items, mode, { guide: await guide() });
+}
+
+/** What a result's redaction learns from besides the result itself (a document behind a file's name). */
+const learntAlongside = new WeakMap<object, IDataObject[]>();
+
+/**
+ * Marks material that redaction must learn from along with this result, though it is not output:
+ * Download returns a file's name made of the document's title, which may hold a recipient's name.
+ */
+export function learnAlongside<T extends object>(result: T, ...material: IDataObject[]): T {
+	learntAlongside.set(result, material);
+	return result;
 }
 
 /**
@@ -77,20 +112,11 @@ export function redactRecords(
 ): IDataObject[] {
 	if (mode === 'keep') return records;
 	const redactor = new Redactor(mode, options);
-	for (const record of records) redactor.learn(record);
+	for (const record of records) {
+		redactor.learn(record);
+		for (const material of learntAlongside.get(record) ?? []) redactor.learn(material);
+	}
 	return records.map((record) => redactor.apply(record));
-}
-
-/** What a result's redaction learns from besides the result itself (a document behind a file's name). */
-const learntAlongside = new WeakMap<object, IDataObject[]>();
-
-/**
- * Marks material that redaction must learn from along with this result, though it is not output:
- * Download returns a file's name made of the document's title, which may hold a recipient's name.
- */
-export function learnAlongside<T extends object>(result: T, ...material: IDataObject[]): T {
-	learntAlongside.set(result, material);
-	return result;
 }
 
 export interface OutputPrivacy {
@@ -130,12 +156,8 @@ export async function applyPersonalData(
 		const indexes = modes.flatMap((itemMode, index) => (itemMode === mode ? [index] : []));
 		if (indexes.length === 0) continue;
 		const records = indexes.map((index) => items[index].json);
-		const redactor = new Redactor(mode, { guide: await privacy.guide?.(ctx, records) });
-		for (const record of records) {
-			redactor.learn(record);
-			for (const material of learntAlongside.get(record) ?? []) redactor.learn(material);
-		}
-		for (const index of indexes) output[index] = { ...items[index], json: redactor.apply(items[index].json) };
+		const redacted = redactRecords(records, mode, { guide: await privacy.guide?.(ctx, records) });
+		indexes.forEach((index, position) => (output[index] = { ...items[index], json: redacted[position] }));
 	}
 	return output;
 }

@@ -12,6 +12,7 @@ import type {
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { RequestPacer } from './concurrency';
+import { CONTRACT_RATE_POLICY, rateBudget, type RatePolicy, WEBHOOK_ANSWER_MARGIN_MS } from './rateBudget';
 
 export type RequestContext =
 	| IExecuteFunctions
@@ -53,8 +54,15 @@ export interface ServiceRequest {
 	 * default the methods that are safe to repeat (GET, HEAD, PUT, DELETE) are; POST and PATCH never.
 	 */
 	repeatable?: boolean;
+	/**
+	 * For a request that is not repeated: how to find out whether it was carried out after its
+	 * answer was lost, e.g. where the record it creates would be listed. Said in the error.
+	 */
+	lostAnswerHint?: string;
 	/** Milliseconds to wait for the service to start answering (and between two parts of the answer). */
 	timeoutMs?: number;
+	/** How the platform limits a key's requests (see `RateBudget`); the contract's rule when not given. */
+	rate?: RatePolicy;
 }
 
 /** An answer the caller takes: a success, or an error status it listed in `acceptStatuses`. */
@@ -82,7 +90,10 @@ export interface ServiceError {
 export type ServiceErrorReader = (body: unknown, status: number) => ServiceError;
 
 export interface RetryPolicy {
-	/** Retries after a 429, which are always safe: the service says it did nothing. */
+	/**
+	 * 429s in a row after which the request fails, counting only those that came after a wait in
+	 * which no request with the same key got an answer: a platform that is merely busy answers others.
+	 */
 	maxRateLimitRetries: number;
 	/** Retries of a request that is safe to repeat after a 502/503/504 or a network error. */
 	maxServerErrorRetries: number;
@@ -148,16 +159,6 @@ async function abortableWait(ms: number, signal: AbortSignal | undefined, cancel
 	}
 }
 
-/** Seconds from a `Retry-After` header (seconds or HTTP date); undefined when absent or unreadable. */
-export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
-	const raw = Array.isArray(value) ? value[0] : value;
-	if (raw === undefined || raw.trim() === '') return undefined;
-	const seconds = Number(raw);
-	if (Number.isFinite(seconds)) return Math.max(0, seconds);
-	const date = Date.parse(raw);
-	return Number.isNaN(date) ? undefined : Math.max(0, (date - now) / 1000);
-}
-
 /** The service's own words from an error body that may be JSON (`message`, `code`) or plain text. */
 export function serviceErrorOf(body: unknown): ServiceError {
 	// A file request's error arrives as bytes, like the file would have.
@@ -207,18 +208,50 @@ function apiError(
 	);
 }
 
-function networkError(ctx: RequestContext, serviceName: string, request: ServiceRequest, error: Error): NodeApiError {
+/** Errors of requests whose answer was lost (a cut connection, a timeout, a gateway's 502/503/504). */
+const lostAnswers = new WeakSet<Error>();
+
+/** Whether the request that failed with this error may have been carried out all the same: its answer was lost. */
+export const answerWasLost = (error: unknown): boolean => error instanceof Error && lostAnswers.has(error);
+
+/**
+ * What the error of a request that is not repeated says when its answer was lost: it may have
+ * been carried out, it was not sent again, and how to find out (`lostAnswerHint`).
+ */
+function lostAnswerAdvice(serviceName: string, request: ServiceRequest): string {
+	const effect =
+		request.method === 'POST'
+			? 'what it was to create or send may have been created or sent'
+			: 'the change may have been made';
+	const check = request.lostAnswerHint ?? `Check in the ${serviceName} before running this item again.`;
+	return `The ${serviceName} may have carried it out before the answer was lost: ${effect}. It was not sent again, so that it is not done twice. ${check}`;
+}
+
+function networkError(
+	ctx: RequestContext,
+	serviceName: string,
+	request: ServiceRequest,
+	error: Error,
+	repeatable: boolean,
+): NodeApiError {
 	const withCode = error as Error & { code?: string; cause?: { code?: string } };
 	const code = withCode.code ?? withCode.cause?.code;
 	const unreachable = code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
+	const lost = !unreachable && !repeatable;
 	// The code stays out of the error object: NodeApiError would replace our message with its generic one.
-	return new NodeApiError(ctx.getNode(), { message: error.message } as JsonObject, {
+	const failed = new NodeApiError(ctx.getNode(), { message: error.message } as JsonObject, {
 		message: unreachable
 			? `The ${serviceName} cannot be reached: check the Base URL in the credential`
-			: `The request to the ${serviceName} failed: ${error.message}`,
-		description: `${request.method} ${request.path}${code ? ` (${code})` : ''}`,
+			: lost
+				? `The answer of the ${serviceName} was lost: ${error.message}`
+				: `The request to the ${serviceName} failed: ${error.message}`,
+		description: [`${request.method} ${request.path}${code ? ` (${code})` : ''}`, lost && lostAnswerAdvice(serviceName, request)]
+			.filter(Boolean)
+			.join('. '),
 		itemIndex: request.itemIndex,
 	});
+	if (!unreachable) lostAnswers.add(failed);
+	return failed;
 }
 
 /** The credential's Base URL, without a trailing slash. */
@@ -263,11 +296,88 @@ async function readErrorBody(body: unknown): Promise<unknown> {
 	return Buffer.concat(chunks).subarray(0, MAX_ERROR_BODY_BYTES).toString('utf8');
 }
 
+/** The credential's Base URL and the key it sends, read once for every request a node's context makes. */
+interface CredentialIdentity {
+	baseUrl: string;
+	secret: string;
+}
+
+const identities = new WeakMap<RequestContext, Map<string, Promise<CredentialIdentity>>>();
+
+async function credentialIdentity(
+	ctx: RequestContext,
+	credentialType: string,
+	itemIndex?: number,
+): Promise<CredentialIdentity> {
+	const known = identities.get(ctx) ?? new Map<string, Promise<CredentialIdentity>>();
+	identities.set(ctx, known);
+	const id = `${credentialType}\n${itemIndex ?? ''}`;
+	let identity = known.get(id);
+	if (!identity) {
+		identity = (async () => {
+			const credentials = await ctx.getCredentials(credentialType, itemIndex);
+			return {
+				baseUrl: String(credentials.baseUrl ?? '').replace(/\/+$/, ''),
+				secret: String(credentials.apiKey ?? credentials.apiToken ?? ''),
+			};
+		})();
+		// A failed read is not remembered: the next request reads the credential again.
+		identity.catch(() => known.delete(id));
+		known.set(id, identity);
+	}
+	return await identity;
+}
+
+/** When a trigger's requests must be sent by: the sender waits for the answer no longer than its policy says. */
+const webhookDeadlines = new WeakMap<RequestContext, number>();
+/** Triggers that wait for their requests with a deadline of their own, and let them finish later. */
+const ownDeadlines = new WeakSet<RequestContext>();
+
+/**
+ * Says that this trigger stops waiting for its requests by a deadline of its own
+ * (`withinDeadline`) and lets them finish after it answered the sender (a read that fills a
+ * cache for the next deliveries): they then wait their turn in the budget however long it takes.
+ */
+export function waitsWithOwnDeadline(ctx: IWebhookFunctions): void {
+	ownDeadlines.add(ctx);
+}
+
+function webhookDeadline(ctx: RequestContext, policy: RatePolicy, now: number): number | undefined {
+	if (typeof (ctx as Partial<IWebhookFunctions>).getRequestObject !== 'function') return undefined;
+	if (ownDeadlines.has(ctx)) return undefined;
+	let deadline = webhookDeadlines.get(ctx);
+	if (deadline === undefined) {
+		deadline = now + Math.max(0, policy.senderWaitMs - WEBHOOK_ANSWER_MARGIN_MS);
+		webhookDeadlines.set(ctx, deadline);
+	}
+	return deadline;
+}
+
+function rateLimitedError(
+	ctx: RequestContext,
+	serviceName: string,
+	request: ServiceRequest,
+	policy: RatePolicy,
+	readyAt: number,
+	now: number,
+): NodeApiError {
+	const seconds = Math.ceil((readyAt - now) / 1000);
+	return new NodeApiError(ctx.getNode(), { message: 'Too Many Requests', httpCode: '429' } as JsonObject, {
+		httpCode: '429',
+		message: `The ${serviceName}'s rate limit for this key is used up for another ${seconds} s`,
+		description: `${request.method} ${request.path} was not sent: the ${serviceName} waits at most ${policy.senderWaitMs / 1000} s for this webhook's answer`,
+		itemIndex: request.itemIndex,
+	});
+}
+
 /**
  * The one way nodes talk to a service, giving the whole answer (see `serviceRequest` for the
- * body alone). Rate-limit answers (429) are retried for every method after the service's
- * `Retry-After`, because the service said it did nothing. Server errors (502, 503, 504) and
- * lost connections are retried only for requests that are safe to repeat (`repeatable`).
+ * body alone). Every request waits its turn in the budget of its platform, Base URL and key,
+ * shared by every node and execution in this process (`RateBudget`); a 429 pauses that budget
+ * until the platform's window reopens, and the request is sent again, for every method, because
+ * the service said it did nothing. In a trigger, no request waits on the budget longer than the
+ * sender waits for the answer. Server errors (502, 503, 504) and lost connections are retried only
+ * for requests that are safe to repeat (`repeatable`).
  */
 export async function serviceAnswer<T = IDataObject>(
 	ctx: RequestContext,
@@ -276,14 +386,13 @@ export async function serviceAnswer<T = IDataObject>(
 	request: ServiceRequest,
 	policy: RetryPolicy = DEFAULT_RETRY_POLICY,
 ): Promise<ServiceAnswer<T>> {
-	const baseUrl = (request.baseUrl ?? (await credentialBaseUrl(ctx, credentialType, request.itemIndex))).replace(
-		/\/+$/,
-		'',
-	);
+	const identity = await credentialIdentity(ctx, credentialType, request.itemIndex);
+	const baseUrl = (request.baseUrl ?? identity.baseUrl).replace(/\/+$/, '');
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		url: `${baseUrl}${request.path}`,
 		qs: request.qs,
+		// n8n's client (axios) encodes a FormData body itself, as multipart/form-data.
 		body: (request.multipart as IHttpRequestOptions['body']) ?? request.body,
 		json: request.encoding === undefined,
 		encoding: request.encoding,
@@ -298,19 +407,31 @@ export async function serviceAnswer<T = IDataObject>(
 	const signal = cancelSignalOf(ctx);
 	if (signal) options.abortSignal = signal;
 	const repeatable = request.repeatable ?? IDEMPOTENT_METHODS.has(request.method);
+	const ratePolicy = request.rate ?? CONTRACT_RATE_POLICY;
+	const budget = rateBudget(`${credentialType} ${serviceName}`, baseUrl, identity.secret, ratePolicy);
+	const order = budget.nextOrder();
+	const cancelled = () => cancelledError(ctx, serviceName, request);
+	const deadline = webhookDeadline(ctx, ratePolicy, Date.now());
 
-	let rateLimitRetries = 0;
+	let waitsWithoutProgress = 0;
+	let progressSeen = budget.progress;
 	let serverErrorRetries = 0;
 	let repeated = false;
 	// A cancelled execution stops waiting at once and sends nothing more.
-	const wait = async (ms: number) =>
-		await abortableWait(ms, signal, () => cancelledError(ctx, serviceName, request));
+	const wait = async (ms: number) => await abortableWait(ms, signal, cancelled);
 	const backoff = async () => {
 		repeated = true;
 		await wait(policy.backoffMs * 2 ** serverErrorRetries++);
 	};
 	for (;;) {
-		if (signal?.aborted) throw cancelledError(ctx, serviceName, request);
+		if (signal?.aborted) throw cancelled();
+		const ticket = await budget.take({
+			order,
+			deadline,
+			signal,
+			cancelled,
+			tooLate: (readyAt) => rateLimitedError(ctx, serviceName, request, ratePolicy, readyAt, Date.now()),
+		});
 		let response: FullResponse;
 		try {
 			response = (await ctx.helpers.httpRequestWithAuthentication.call(
@@ -319,29 +440,33 @@ export async function serviceAnswer<T = IDataObject>(
 				options,
 			)) as FullResponse;
 		} catch (error) {
-			if (signal?.aborted) throw cancelledError(ctx, serviceName, request);
+			if (signal?.aborted) throw cancelled();
 			if (!repeatable || serverErrorRetries >= policy.maxServerErrorRetries) {
-				throw networkError(ctx, serviceName, request, error as Error);
+				throw networkError(ctx, serviceName, request, error as Error, repeatable);
 			}
 			await backoff();
 			continue;
 		}
 
 		const { statusCode, headers } = response;
-		if (statusCode >= 200 && statusCode < 300) {
-			return { statusCode, body: response.body as T, headers, repeated };
-		}
-
-		if (statusCode === 429 && rateLimitRetries < policy.maxRateLimitRetries) {
-			const retryAfter = parseRetryAfter(headers['retry-after']) ?? 2 ** rateLimitRetries;
-			if (retryAfter <= policy.maxRetryAfterSeconds) {
+		if (statusCode === 429) {
+			const body = ratePolicy.reopensIn ? await readErrorBody(response.body) : undefined;
+			const { retryAfterSeconds } = budget.refused(ticket, headers, body);
+			waitsWithoutProgress = budget.progress === progressSeen ? waitsWithoutProgress + 1 : 1;
+			progressSeen = budget.progress;
+			const tooLong = (retryAfterSeconds ?? 0) > policy.maxRetryAfterSeconds;
+			if (!tooLong && waitsWithoutProgress <= policy.maxRateLimitRetries) {
 				discard(response.body);
-				rateLimitRetries++;
 				request.pacer?.rateLimited();
-				await wait(Math.ceil(retryAfter * 1000));
 				await request.pacer?.resume();
 				continue;
 			}
+			if (body !== undefined) response.body = body;
+		} else {
+			budget.answered(ticket, headers);
+		}
+		if (statusCode >= 200 && statusCode < 300) {
+			return { statusCode, body: response.body as T, headers, repeated };
 		}
 		if (
 			repeatable &&
@@ -354,6 +479,11 @@ export async function serviceAnswer<T = IDataObject>(
 		}
 		const body = await readErrorBody(response.body);
 		const error = apiError(ctx, serviceName, request, statusCode, body);
+		// A gateway's 502/503/504 leaves the outcome unknown, as a cut connection does.
+		if (RETRIABLE_SERVER_STATUSES.has(statusCode)) {
+			lostAnswers.add(error);
+			if (!repeatable) error.description = withSentence(error.description, lostAnswerAdvice(serviceName, request));
+		}
 		if (request.acceptStatuses?.includes(statusCode)) {
 			return { statusCode, body: body as T, headers, repeated, error };
 		}
@@ -376,6 +506,10 @@ export async function serviceRequest<T = IDataObject>(
 	return (answer.error ? undefined : answer.body) as T;
 }
 
+/** A description with a sentence added, the one before it ended with a full stop. */
+const withSentence = (description: string | null | undefined, text: string) =>
+	[description?.replace(/[^.!?]$/, '$&.'), text].filter(Boolean).join(' ');
+
 /**
  * The node's error with `text` added to its description, e.g. what a write that failed half-way
  * had already changed. Errors of other kinds become a NodeOperationError for the item.
@@ -387,7 +521,7 @@ export function withDescription(
 	text: string | undefined,
 ): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-		if (text) error.description = [error.description, text].filter(Boolean).join(' ');
+		if (text) error.description = withSentence(error.description, text);
 		return error;
 	}
 	return new NodeOperationError(ctx.getNode(), error, { itemIndex, description: text });

@@ -27,8 +27,25 @@ export function listEntryLabel(list: string, entry: string, position: number, fi
 }
 
 /**
+ * An error's message naming its item as n8n names it, ` [item 1]`, when the node was given more
+ * than one: the editor adds exactly that to the message of an error with an `itemIndex` when the
+ * node's input has several items, unless the message names the item already (NodeErrorView in
+ * n8n-editor-ui), so the editor shows the same, and so do the toast, the executions and the error
+ * item of "Continue On Fail", which show the message only. With one item there is nothing to tell
+ * apart, and n8n adds nothing either.
+ */
+export function messageNamingItem(ctx: object, itemIndex: number | undefined, message: string): string {
+	const { getInputData } = ctx as { getInputData?: () => unknown[] };
+	if (itemIndex === undefined || typeof getInputData !== 'function') return message;
+	return getInputData.call(ctx).length > 1 ? `${message} [item ${itemIndex}]` : message;
+}
+
+/** What to do about a value refused before any request. */
+export const CHANGE_THIS_VALUE = 'Change this value; nothing was sent for this item.';
+
+/**
  * A bad parameter value. `label` is what the form shows (see `listEntryLabel` for list entries);
- * the message names it once, the item goes in the description and in `itemIndex`.
+ * the message names it once, and the item as n8n does (`messageNamingItem`), which is also in `itemIndex`.
  */
 export function invalidInput(
 	ctx: IExecuteFunctions,
@@ -36,9 +53,9 @@ export function invalidInput(
 	label: string,
 	problem: string,
 ): NodeOperationError {
-	return new NodeOperationError(ctx.getNode(), `${label}: ${problem}`, {
+	return new NodeOperationError(ctx.getNode(), messageNamingItem(ctx, itemIndex, `${label}: ${problem}`), {
 		itemIndex,
-		description: `Change this value for input item ${itemIndex}; nothing was sent for this item.`,
+		description: CHANGE_THIS_VALUE,
 	});
 }
 

@@ -197,24 +197,79 @@ export async function admitDelivery(
 	deliveryId: string,
 	store: RecentDeliveries = recentDeliveries,
 ): Promise<IWebhookResponseData | undefined> {
+	const outcome = await admitDeliveries(ctx, [deliveryId], store);
+	return 'answer' in outcome ? outcome.answer : undefined;
+}
+
+/**
+ * `admitDelivery` for a delivery that stands for several events, each with its own id (a
+ * Documenso signing delivery can show two signers): the ids not started before, now in flight
+ * together until n8n answers, for the caller to emit; or, when there is none, the answer to give.
+ */
+export async function admitDeliveries(
+	ctx: IWebhookFunctions,
+	deliveryIds: string[],
+	store: RecentDeliveries = recentDeliveries,
+): Promise<{ admitted: string[] } | { answer: IWebhookResponseData }> {
 	const scope = deliveryScope(ctx);
 	for (;;) {
-		const admission = store.admit(scope, deliveryId);
-		if (admission.status === 'done') return ACKNOWLEDGE_ONLY;
-		if (admission.status === 'new') {
+		const admitted: Array<{ deliveryId: string; settle: (started: boolean) => void }> = [];
+		const inFlight: Array<Promise<boolean>> = [];
+		for (const deliveryId of deliveryIds) {
+			const admission = store.admit(scope, deliveryId);
+			if (admission.status === 'new') admitted.push({ deliveryId, settle: admission.settle });
+			if (admission.status === 'inFlight') inFlight.push(admission.settled);
+		}
+		if (admitted.length > 0) {
 			const response = ctx.getResponseObject() as unknown as ResponseEvents;
 			response.once('close', () => {
 				const { headersSent, statusCode } = response;
-				admission.settle(headersSent && statusCode >= 200 && statusCode < 300);
+				for (const { settle } of admitted) settle(headersSent && statusCode >= 200 && statusCode < 300);
 			});
-			return undefined;
+			return { admitted: admitted.map(({ deliveryId }) => deliveryId) };
 		}
-		const started = await Promise.race([admission.settled, sleep(IN_FLIGHT_WAIT_MS).then(() => undefined)]);
-		if (started === true) return ACKNOWLEDGE_ONLY;
-		if (started === undefined) {
+		if (inFlight.length === 0) return { answer: ACKNOWLEDGE_ONLY };
+		const oneNotStarted = new Promise<'retry'>((resolve) => {
+			for (const settled of inFlight) void settled.then((started) => !started && resolve('retry'));
+		});
+		const outcome = await Promise.race([
+			oneNotStarted,
+			Promise.all(inFlight).then((started) => (started.every(Boolean) ? 'started' : 'retry')),
+			sleep(IN_FLIGHT_WAIT_MS).then(() => 'undecided'),
+		]);
+		if (outcome === 'started') return { answer: ACKNOWLEDGE_ONLY };
+		if (outcome === 'undecided') {
 			// Not a 2xx: the service tries again later, by when the first attempt has settled.
-			return reject(ctx, 409, 'An earlier attempt of this delivery is still being started; try again later');
+			return {
+				answer: reject(ctx, 409, 'An earlier attempt of this delivery is still being started; try again later'),
+			};
 		}
+	}
+}
+
+/**
+ * `work`'s result when it comes within `ms`, else `{ late: true }`: for a trigger that must answer
+ * before its sender gives up, or an activation that must not hang on a service that is gone. The
+ * work goes on; a failure after the deadline is nobody's, one before it is thrown.
+ */
+export async function withinDeadline<T>(
+	work: Promise<T>,
+	ms: number,
+): Promise<{ late: false; value: T } | { late: true }> {
+	const stopWaiting = new AbortController();
+	work.catch(() => undefined);
+	const late = { late: true as const };
+	try {
+		return await Promise.race([
+			work.then((value) => ({ late: false as const, value })),
+			// Older n8n versions' sleep ignores the signal and resolves later: the race is over by then.
+			sleep(ms, stopWaiting.signal).then(
+				() => late,
+				() => late,
+			),
+		]);
+	} finally {
+		stopWaiting.abort();
 	}
 }
 

@@ -13,8 +13,7 @@ import * as path from 'node:path';
 import { listWorkflowFiles, type N8nInstance, packPackage, startN8n } from '../harness/n8n';
 import {
 	activateWorkflow,
-	createCredential,
-	createSandboxCredentials,
+	createDocumensoSandboxCredentials,
 	E2E_SANDBOX_OPTIONS,
 	hasTrigger,
 	type ImportedWorkflow,
@@ -63,13 +62,7 @@ describe('the flagship flow on Documenso, in a real n8n', () => {
 	beforeAll(async () => {
 		sandbox = await startSandbox({ ...E2E_SANDBOX_OPTIONS, signing: 'documenso' });
 		n8n = await startN8n({ packageTarball: await packPackage() });
-		const credentials = await createSandboxCredentials(n8n, sandbox);
-		credentials.signingApi = await createCredential(n8n, 'Documenso (sandbox)', 'signingApi', {
-			api: 'documenso',
-			baseUrl: sandbox.signing.url,
-			apiToken: sandbox.signing.apiKey,
-			webhookSecret: SIGNING_WEBHOOK_SECRET,
-		});
+		const credentials = await createDocumensoSandboxCredentials(n8n, sandbox);
 		const files = listWorkflowFiles().filter((file) => SAMPLES.includes(path.basename(file)));
 		expect(files).toHaveLength(SAMPLES.length);
 		workflows = [];

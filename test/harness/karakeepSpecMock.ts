@@ -16,7 +16,9 @@
  * - with an `upstream` (a real Karakeep from test/harness/karakeep.ts): forwarded to it, except
  *   search, which the mock answers itself over the upstream's bookmarks (below);
  * - without one: with an answer generated from the document's response schema.
- * Search answers are checked against the document's response schema too.
+ * Search answers are checked against the document's response schema too. `failNext` strikes the
+ * next matching request with Karakeep's own 500 or a cut connection, before or after the upstream
+ * carried it out (a write whose answer is lost).
  *
  * Search over the upstream (a stand-in for Meilisearch, not its ranking): every word of `q` must
  * occur (case-insensitive) in the title, note, summary, URL, text, or crawled title/description;
@@ -103,11 +105,29 @@ export interface SpecMockRequest {
 	status: number;
 }
 
+/**
+ * A fault for the next valid request that matches: Karakeep's own `500 Internal server error`
+ * (`status`), or the connection cut without an answer (`drop`); with `afterHandling`, only once
+ * the upstream carried the request out, as when the answer is lost on the way back.
+ */
+export interface SpecMockFault {
+	method: string;
+	/** Matched against the path, `/api/v1/…`. */
+	path: RegExp;
+	status?: number;
+	drop?: boolean;
+	afterHandling?: boolean;
+	/** Matching requests let through before the one struck; 0 by default. */
+	skip?: number;
+}
+
 export interface KarakeepSpecMock {
 	/** The base URL to put in a credential (without `/api/v1`). */
 	url: string;
 	/** Every request received, in order, with its validation result. */
 	requests: SpecMockRequest[];
+	/** Strikes the next valid request that matches, once (see `SpecMockFault`). */
+	failNext(fault: SpecMockFault): void;
 	stop(): Promise<void>;
 }
 
@@ -144,6 +164,7 @@ export async function startKarakeepSpecMock(options: KarakeepSpecMockOptions = {
 	await api.init();
 
 	const requests: SpecMockRequest[] = [];
+	const faults: SpecMockFault[] = [];
 	// Files up to Karakeep's own default limit (MAX_ASSET_SIZE_MB, 50) and more pass through.
 	const app = Fastify({ logger: false, bodyLimit: 128 * 1024 * 1024 });
 	// The body is validated as JSON but forwarded as the exact bytes received.
@@ -236,6 +257,20 @@ export async function startKarakeepSpecMock(options: KarakeepSpecMockOptions = {
 		if (errors.length > 0) return refuse(400, errors, validationError(errors));
 		record.valid = true;
 
+		const fault = faults.find((candidate) => candidate.method === request.method && candidate.path.test(url.pathname));
+		if (fault && (fault.skip ?? 0) > 0) fault.skip = (fault.skip ?? 0) - 1;
+		else if (fault) {
+			faults.splice(faults.indexOf(fault), 1);
+			if (fault.afterHandling && options.upstream) await (await upstreamAnswer(options.upstream.url, request, raw)).arrayBuffer();
+			record.errors = ['simulated fault'];
+			if (fault.drop) {
+				reply.hijack();
+				request.raw.socket.destroy();
+				return reply;
+			}
+			return refuse(fault.status ?? 500, record.errors, 'Internal server error');
+		}
+
 		if (operation.operationId === 'searchBookmarks') {
 			const answer = options.upstream
 				? await searchUpstream(options.upstream.url, authorization, query)
@@ -262,7 +297,12 @@ export async function startKarakeepSpecMock(options: KarakeepSpecMockOptions = {
 	await app.listen({ port: 0, host: '127.0.0.1' });
 	const address = app.server.address();
 	const port = typeof address === 'object' && address ? address.port : 0;
-	return { url: `http://127.0.0.1:${port}`, requests, stop: async () => void (await app.close()) };
+	return {
+		url: `http://127.0.0.1:${port}`,
+		requests,
+		failNext: (fault) => void faults.push(fault),
+		stop: async () => void (await app.close()),
+	};
 }
 
 /**
@@ -301,6 +341,17 @@ function validationError(errors: string[]) {
 	return { success: false, error: { name: 'OpenAPIValidationError', message: errors.join('; ') } };
 }
 
+/** The request as sent to the upstream Karakeep, and its answer. */
+async function upstreamAnswer(upstream: string, request: FastifyRequest, raw: Buffer | undefined): Promise<Response> {
+	const headers: Record<string, string> = { authorization: String(request.headers.authorization) };
+	if (request.headers['content-type']) headers['content-type'] = String(request.headers['content-type']);
+	return await fetch(new URL(request.url, upstream), {
+		method: request.method,
+		headers,
+		body: raw && raw.length > 0 ? raw : undefined,
+	});
+}
+
 async function forward(
 	upstream: string,
 	request: FastifyRequest,
@@ -308,13 +359,7 @@ async function forward(
 	raw: Buffer | undefined,
 	record: SpecMockRequest,
 ) {
-	const headers: Record<string, string> = { authorization: String(request.headers.authorization) };
-	if (request.headers['content-type']) headers['content-type'] = String(request.headers['content-type']);
-	const response = await fetch(new URL(request.url, upstream), {
-		method: request.method,
-		headers,
-		body: raw && raw.length > 0 ? raw : undefined,
-	});
+	const response = await upstreamAnswer(upstream, request, raw);
 	record.status = response.status;
 	const body = Buffer.from(await response.arrayBuffer());
 	const contentType = response.headers.get('content-type');

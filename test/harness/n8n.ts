@@ -1,6 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error */
 import { execFile } from 'node:child_process';
 import {
+	copyFileSync,
 	existsSync,
 	mkdirSync,
 	mkdtempSync,
@@ -161,9 +162,14 @@ export async function startN8n(options: N8nOptions = {}): Promise<N8nInstance> {
 	const userFolder = options.userFolder ?? mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-'));
 	mkdirSync(userFolder, { recursive: true });
 	// n8n 2.x reads and writes files only inside N8N_RESTRICT_FILE_ACCESS_TO (default ~/.n8n-files),
-	// compared after resolving symlinks: the signed-PDF sample writes to signed-agreements/ here.
+	// compared after resolving symlinks: the signed-PDF sample writes to signed-agreements/ here,
+	// the send-a-PDF sample reads agreements/.
 	const filesFolder = path.join(userFolder, 'signed-agreements');
 	mkdirSync(filesFolder, { recursive: true });
+	const readFolder = path.join(userFolder, 'agreements');
+	mkdirSync(readFolder, { recursive: true });
+	const agreement = path.join(PROJECT_ROOT, 'workflows', 'residency-agreement.pdf');
+	if (existsSync(agreement)) copyFileSync(agreement, path.join(readFolder, 'residency-agreement.pdf'));
 	if (options.packageTarball) await installPackage(userFolder, options.packageTarball);
 
 	mkdirSync(path.join(PROJECT_ROOT, '.tmp'), { recursive: true });
@@ -195,7 +201,7 @@ export async function startN8n(options: N8nOptions = {}): Promise<N8nInstance> {
 			N8N_RUNNERS_BROKER_PORT: String(await freePort()),
 			N8N_LOG_LEVEL: 'info',
 			DB_SQLITE_POOL_SIZE: '2',
-			N8N_RESTRICT_FILE_ACCESS_TO: `${path.join(os.homedir(), '.n8n-files')};${realpathSync(filesFolder)}`,
+			N8N_RESTRICT_FILE_ACCESS_TO: `${path.join(os.homedir(), '.n8n-files')};${realpathSync(filesFolder)};${realpathSync(readFolder)}`,
 			...options.env,
 		},
 	});

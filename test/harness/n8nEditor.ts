@@ -102,6 +102,33 @@ export function n8nPanelEntries(nodeTypes: EditorNodeType[]): Map<string, string
 	return entries;
 }
 
+/**
+ * The title n8n's editor shows for a node's error: its message, followed by the item (` [item 1]`)
+ * when the node's input has more than one item and the message does not name that item already.
+ * `getErrorMessage`/`addItemIndexSuffix` of NodeErrorView in n8n-editor-ui (2.41.1's
+ * dist/assets/RunData-Cg4Qzjgj.js: `function ke(e){let t=``;return D.value&&s.error?.context?.itemIndex!==void 0&&(t=`item ${…}`),e.includes(t)?e:`${e} [${t}]`}`,
+ * with `D = ndvInputData.length > 1`).
+ */
+export function n8nErrorTitle(
+	error: { message: string; context?: { itemIndex?: number } },
+	inputItems: number,
+): string {
+	const itemIndex = error.context?.itemIndex;
+	const item = inputItems > 1 && itemIndex !== undefined ? `item ${itemIndex}` : '';
+	return error.message.includes(item) ? error.message : `${error.message} [${item}]`;
+}
+
+/**
+ * The link of a community node's "Report issue" (CommunityNodeFooter in n8n-editor-ui; 2.41.1's
+ * dist/assets/CommunityNodeUpdateInfo-CKN2Gp2o.js): the package's `bugs.url` as the npm registry
+ * serves its metadata (the published package.json's `bugs`), else the registry's JSON page.
+ */
+export function n8nReportIssueUrl(packageJson: { name: string; bugs?: { url?: string } | string }): string {
+	// npm publishes a `bugs` string as { url }.
+	const bugs = typeof packageJson.bugs === 'string' ? { url: packageJson.bugs } : packageJson.bugs;
+	return bugs?.url ? bugs.url : `https://registry.npmjs.org/${packageJson.name}`;
+}
+
 /** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens, repeats numbered. */
 export function githubAnchors(markdown: string): Map<string, string> {
 	const anchors = new Map<string, string>();

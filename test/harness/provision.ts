@@ -74,6 +74,21 @@ export async function createCredential(
 }
 
 /**
+ * The credentials of `createSandboxCredentials`, with the Signing credential's API set to Documenso
+ * (for a sandbox started with `signing: 'documenso'`) and its webhook secret.
+ */
+export async function createDocumensoSandboxCredentials(n8n: N8nInstance, sandbox: Sandbox): Promise<CredentialRefs> {
+	const credentials = await createSandboxCredentials(n8n, sandbox);
+	credentials.signingApi = await createCredential(n8n, 'Documenso (sandbox)', 'signingApi', {
+		api: 'documenso',
+		baseUrl: sandbox.signing.url,
+		apiToken: sandbox.signing.apiKey,
+		webhookSecret: SIGNING_WEBHOOK_SECRET,
+	});
+	return credentials;
+}
+
+/**
  * Credentials of the three services, pointing at the sandbox, and the one MCP clients authenticate
  * with. The Survey API credential's API option names the API the sandbox's survey service speaks.
  */

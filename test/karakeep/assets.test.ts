@@ -225,7 +225,7 @@ describe('Bookmark → Create From File (the node)', () => {
 			"Input Binary Field: the file \"large.pdf\" is 1.0 MB; the server takes files up to 1 MB (Karakeep's MAX_ASSET_SIZE_MB, 50 MB unless the server sets another: if yours allows more, raise Options → Largest File (MB))",
 		);
 		const missing = await nodeFailure(viaSpec, { resource: 'bookmark', operation: 'createFromFile', binaryPropertyName: 'file' }, { binaries: [{ data: inputBinary(pdfBytes(10), 'a.pdf', 'application/pdf') }] });
-		expect(missing.message).toBe("The item has no binary field 'file' [item 0]");
+		expect(missing.message).toBe('Input Binary Field: input item 0 has no binary field "file"; its binary fields are "data"');
 		expect(mock.requests.length).toBe(before);
 	});
 

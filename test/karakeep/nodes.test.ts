@@ -321,6 +321,46 @@ describe('Bookmarks Trigger (polling) on Karakeep', () => {
 		expect(emitted[0].title).toBe('Changed');
 	});
 
+	/**
+	 * Issue 32 item 11. Karakeep's re-save (packages/trpc/routers/bookmarks.ts `createBookmark`, a URL
+	 * posted again) moves `createdAt` and `modifiedAt` to now, un-archives, and sends an `edited`
+	 * webhook; `firstCreatedAt` keeps when the record was first stored (packages/db/schema.ts: the
+	 * `createdAt` field is the `lastSavedAt` column). What each mode promises there: New Records emits
+	 * a record once, when it is first saved, never for a re-save; Changed Records emits a re-save as a
+	 * change, once.
+	 */
+	const resave = async (url: string) => expect((await expectStatus(200, karakeep, 'POST', '/bookmarks', { body: { type: 'link', url } })).json.alreadyExists).toBe(true);
+	/** Past the second after `iso`: a re-save then tells itself from the first save by more than the second a save may straddle. */
+	const secondsAfter = async (iso: string) => await afterSecondOf(new Date(Date.parse(iso) + 1000).toISOString());
+
+	test('New Records: a link saved again is not a new record, however long ago it was first saved', async () => {
+		const url = `https://example.org/resaved-poll/${Math.random()}`;
+		// Saved long ago (an hour before, far behind the trigger's 10 minutes), archived since.
+		const early = new Date(Date.now() - 3600_000).toISOString();
+		const saved = await expectStatus(201, karakeep, 'POST', '/bookmarks', { body: { type: 'link', url, createdAt: early, archived: true } });
+		const state = {};
+		expect(await poll({ watch: 'newRecords' }, state)).toEqual([]);
+		await secondsAfter((await rawRecord(saved.json.id)).firstCreatedAt);
+		await resave(url);
+		expect((await rawRecord(saved.json.id)).createdAt).not.toBe(early);
+		const fresh = await create();
+		expect((await poll({ watch: 'newRecords' }, state)).map((record) => record.id)).toEqual([fresh.id]);
+	});
+
+	test('Changed Records: a link saved again (moved to the top, un-archived) is a change, emitted once', async () => {
+		const url = `https://example.org/resaved-change/${Math.random()}`;
+		const record = await create({ url });
+		await run({ resource: 'bookmark', operation: 'update', recordId: byId(record.id), updateFields: { archived: true } });
+		const state = {};
+		expect(await poll({ watch: 'changedRecords' }, state)).toEqual([]);
+		await secondsAfter((await rawRecord(record.id)).modifiedAt);
+		await resave(url);
+		const emitted = await poll({ watch: 'changedRecords' }, state);
+		expect(emitted.map((one) => [one.id, one.archived])).toEqual([[record.id, false]]);
+		expect(emitted[0].modifiedAt).toBe(emitted[0].createdAt);
+		expect(await poll({ watch: 'changedRecords' }, state)).toEqual([]);
+	});
+
 	test('a tag filter reads only that tag\'s records', async () => {
 		const state = {};
 		expect(await poll({ watch: 'newRecords', filters: { tag: 'watched' } }, state)).toEqual([]);

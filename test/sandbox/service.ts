@@ -1,11 +1,11 @@
 /**
- * What the three simulated services share: auth, the sliding-window rate limit, the fault
+ * What the three simulated services share: auth, the rate limit, the fault
  * mode, the request log, JSON bodies only, the sandbox's clock, and the control endpoints
  * under /_sandbox/.
  */
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 
-import { SlidingWindowLimit } from './rateLimit';
+import { type RateLimit, SlidingWindowLimit } from './rateLimit';
 import { type Clock, ManualClock, Sleeper } from './timers';
 import { badRequest, checkBody, HttpProblem } from './validation';
 
@@ -37,8 +37,10 @@ export interface ServiceOptions {
 	/** Reads the key a request presents, or undefined. */
 	presentedKey(request: FastifyRequest): string | undefined;
 	errors: ErrorStyle;
-	/** Requests per sliding 60 s per key; null for no limit. */
+	/** Requests per 60 s per key; null for no limit. */
 	rateLimit: number | null;
+	/** How the requests are counted: the contract's sliding window unless given (a platform's fixed windows). */
+	rateWindows?: (limit: number | null, clock: Clock) => RateLimit;
 	/** The sandbox's time, shared by its services (see timers.ts). */
 	clock: Clock;
 	/** Pages outside the API (a recipient's signing page): no auth, limit, fault or log. */
@@ -96,7 +98,7 @@ export function createService(options: ServiceOptions): Service {
 	const { clock } = options;
 	const sleeper = new Sleeper(clock);
 	const outsideApi = [CONTROL_PREFIX, ...(options.openPrefixes ?? [])];
-	const rateLimit = new SlidingWindowLimit(options.rateLimit, clock);
+	const rateLimit = (options.rateWindows ?? ((limit, time) => new SlidingWindowLimit(limit, time)))(options.rateLimit, clock);
 	let fault: Fault | undefined;
 	// Time every answer takes, as a service behind a network and a database would (benchmarks).
 	let latencyMs = 0;
@@ -137,6 +139,8 @@ export function createService(options: ServiceOptions): Service {
 	});
 
 	app.addHook('onSend', async (request, reply, payload) => {
+		// The services' time, which a client reads their windows from, is the sandbox's clock's.
+		reply.header('date', new Date(clock.now()).toUTCString());
 		const after = request.faultAfterHandling;
 		if (!after) return payload;
 		if (after.drop) {

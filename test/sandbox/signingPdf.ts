@@ -33,21 +33,27 @@ export function documentPdf(document: PdfSource, version: 'signed' | 'original')
 				: `${recipient.role} ${recipient.name}`,
 		),
 	];
-	const content = [
-		'BT',
-		'/F1 12 Tf',
-		'14 TL',
-		'72 770 Td',
-		...lines.map((line) => `(${pdfText(line)}) '`),
-		'ET',
-	].join('\n');
+	return textPdf([lines], { padding: document.pdfPadding });
+}
+
+/**
+ * A valid PDF 1.4 of A4 pages, each with its lines of text in Helvetica 12 from the top left:
+ * the documents a test uploads (with placeholders such as `[[sign-ada]]` among the lines).
+ * `padding` adds comment lines of that many bytes, to make a large file.
+ */
+export function textPdf(pages: string[][], options: { padding?: number } = {}): Buffer {
 	const objects = [
 		'<< /Type /Catalog /Pages 2 0 R >>',
-		'<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-		'<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+		`<< /Type /Pages /Kids [${pages.map((_, index) => `${4 + index * 2} 0 R`).join(' ')}] /Count ${pages.length} >>`,
 		'<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-		`<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`,
 	];
+	for (const [index, lines] of pages.entries()) {
+		const content = ['BT', '/F1 12 Tf', '14 TL', '72 770 Td', ...lines.map((line) => `(${pdfText(line)}) '`), 'ET'].join('\n');
+		objects.push(
+			`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + index * 2} 0 R >>`,
+			`<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`,
+		);
+	}
 	let pdf = '%PDF-1.4\n';
 	const offsets: number[] = [];
 	objects.forEach((object, index) => {
@@ -55,14 +61,14 @@ export function documentPdf(document: PdfSource, version: 'signed' | 'original')
 		pdf += `${index + 1} 0 obj\n${object}\nendobj\n`;
 	});
 	// Comment lines before the cross-reference table keep every offset above valid.
-	const padding = document.pdfPadding ?? 0;
+	const padding = options.padding ?? 0;
 	const line = `%${'0123456789abcdef'.repeat(64)}\n`;
-	for (let written = 0; written < padding; written += line.length) pdf += line;
-	const xref = Buffer.byteLength(pdf, 'latin1');
-	pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-	for (const offset of offsets) pdf += `${String(offset).padStart(10, '0')} 00000 n \n`;
-	pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-	return Buffer.from(pdf, 'latin1');
+	const lines = Math.ceil(padding / line.length);
+	const xref = Buffer.byteLength(pdf, 'latin1') + lines * line.length;
+	let tail = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+	for (const offset of offsets) tail += `${String(offset).padStart(10, '0')} 00000 n \n`;
+	tail += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+	return Buffer.concat([Buffer.from(pdf, 'latin1'), Buffer.alloc(lines * line.length, line, 'latin1'), Buffer.from(tail, 'latin1')]);
 }
 
 /**

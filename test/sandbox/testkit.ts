@@ -48,6 +48,8 @@ export interface ReceivedDelivery {
 	headers: IncomingHttpHeaders;
 	rawBody: string;
 	body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+	/** When the whole body had arrived (`Date.now()`), before the answer. */
+	receivedAt: number;
 }
 
 /**
@@ -126,7 +128,7 @@ export async function startReceiver(answers: ScriptedAnswer[] = []): Promise<Rec
 		request.on('data', (chunk: Buffer) => chunks.push(chunk));
 		request.on('end', () => {
 			const rawBody = Buffer.concat(chunks).toString('utf8');
-			received.push({ headers: request.headers, rawBody, body: JSON.parse(rawBody) });
+			received.push({ headers: request.headers, rawBody, body: JSON.parse(rawBody), receivedAt: Date.now() });
 			arrivals.emit('arrival');
 			const answer = receiver.answers.shift() ?? 200;
 			const { status, after } =

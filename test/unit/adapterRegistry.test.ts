@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
 /**
  * Issue 32 item 18 (the adapters as a registry: adding a platform is one adapter) and issue 37
  * items 3 and 7 (an error from the wrong API choice says so; trigger events named as n8n's own).

@@ -76,3 +76,31 @@ describe('what the Bookmarks Trigger remembers between polls', () => {
 		).toEqual(['x']);
 	});
 });
+
+/**
+ * Issue 32 item 11: Karakeep's re-save (packages/trpc/routers/bookmarks.ts `createBookmark`) moves
+ * `createdAt` (its last save) and `modifiedAt` to now and keeps `firstCreatedAt`; the real server's
+ * behaviour is pinned in test/karakeep/nodes.test.ts.
+ */
+describe('a record saved again (Karakeep)', () => {
+	const firstSaved = NOW - 3 * 24 * 3600 * 1000;
+	const resaved = { ...record('r', at(NOW), at(NOW)), firstCreatedAt: at(firstSaved) };
+
+	it('is not a new record, whether or not its id is still remembered', () => {
+		const state = startState('newRecords', [], NOW - LOOKBACK_MS * 3);
+		expect(takeFresh(state, [resaved], NOW).fresh).toEqual([]);
+	});
+
+	it('is a change, emitted once', () => {
+		const state = startState('changedRecords', [], NOW - 1000);
+		const first = takeFresh(state, [resaved], NOW);
+		expect(first.fresh).toEqual([resaved]);
+		expect(takeFresh(first.state, [resaved], NOW).fresh).toEqual([]);
+	});
+
+	it('a save that straddles a second is one save: a new record, not a change', () => {
+		const fresh = { ...record('n', at(NOW), at(NOW)), firstCreatedAt: at(NOW - 1000) };
+		expect(takeFresh(startState('newRecords', [], NOW - 1000), [fresh], NOW).fresh).toEqual([fresh]);
+		expect(takeFresh(startState('changedRecords', [], NOW - 1000), [fresh], NOW).fresh).toEqual([]);
+	});
+});

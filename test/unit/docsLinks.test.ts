@@ -16,7 +16,9 @@ import {
 	githubAnchors,
 	n8nCredentialDocsUrl,
 	n8nNodeDocsUrl,
+	n8nReportIssueUrl,
 	readmeHeadingOf,
+	REPOSITORY_URL,
 } from '../harness/n8nEditor';
 import { PROJECT_ROOT } from '../harness/paths';
 
@@ -110,5 +112,17 @@ describe('Documentation links land on their README section', () => {
 		const url = n8nNodeDocsUrl({ ...nodeTypeOf(codexFiles[0]), documentationUrl: undefined });
 		expect(url).toMatch(/#[a-z-]+\?utm_source=n8n_app&/);
 		expect(readmeHeadingOf(url)).toBeUndefined();
+	});
+});
+
+// Issue 37 item 11: a community node's "Report issue" opens the package's bugs URL from its
+// registry metadata, else the registry's JSON.
+describe('Report issue', () => {
+	it('opens the repository’s issues, not the registry', () => {
+		const packageJson = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
+			name: string;
+			bugs?: { url?: string };
+		};
+		expect(n8nReportIssueUrl(packageJson)).toBe(`${REPOSITORY_URL}/issues`);
 	});
 });

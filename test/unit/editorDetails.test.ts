@@ -3,7 +3,7 @@
  * Issue 28 item 4: what a reviewer of built-in nodes sends back. Visibility is resolved with
  * n8n-workflow's own NodeHelpers, as the editor and the backend resolve it.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 
 import type { INode, INodeParameters, INodeProperties, INodeType } from 'n8n-workflow';
@@ -97,7 +97,55 @@ describe('Survey → Response → Get Many with Only New Since Last Run (version
 	});
 });
 
+// Issue 37 item 1: n8n's `dateTime` parameter is Element Plus's picker in the editor
+// (ParameterInput: `el-date-picker` with value-format `YYYY-MM-DDTHH:mm:ss`), which rewrites what is
+// typed: 2026-02-30 becomes 2026-03-02, a date without a time is emptied, a zone is dropped
+// (test/e2e/editorInBrowser.test.ts types them in a real browser). A text field keeps them.
+describe('Survey → Response → Get Many: the date filters keep what is typed', () => {
+	const survey = new Survey();
+	const typed = ['2026-02-30 00:00:00', '2026-11-10', '2026-11-10 00:00:00+02:00', '2026-10-06T18:30'];
+
+	it.each([1, 2])('version %i: each filter is a text field with an example, and n8n’s parameter handling keeps the text', (version) => {
+		const getMany = { resource: 'response', operation: 'getMany', onlyNew: false };
+		const filters = shown(survey, version, getMany).find((p) => p.name === 'filters')!;
+		const dateFilters = filters.options as INodeProperties[];
+		expect(dateFilters.map((p) => [p.name, p.type, p.placeholder])).toEqual(
+			['createdAfter', 'createdBefore', 'updatedAfter', 'updatedBefore'].map((name) => [name, 'string', expect.stringMatching(/^e\.g\. \d{4}-\d{2}-\d{2}/)]),
+		);
+		for (const value of typed) {
+			const values = { ...getMany, filters: { createdAfter: value, updatedBefore: value } };
+			const node = { typeVersion: version, parameters: values } as unknown as INode;
+			const resolved = NodeHelpers.getNodeParameters(survey.description.properties, values, true, false, node, survey.description);
+			expect(resolved?.filters).toEqual({ createdAfter: value, updatedBefore: value });
+		}
+	});
+});
+
+// Issue 37 item 5: every operation that e-mails people says so first, as Generate From Template does.
+describe('Signing → Document: operations that e-mail people', () => {
+	const signing = new Signing();
+	it.each(['generateFromTemplate', 'send', 'resend'].flatMap((operation) => [1, 2].map((version) => [operation, version])))(
+		'%s (version %i) shows a notice right below the operation that real e-mails go out',
+		(operation, version) => {
+			const parameters = shown(signing, version as number, { resource: 'document', operation });
+			const below = parameters[parameters.findIndex((p) => p.name === 'operation') + 1];
+			expect([below.type, below.displayName]).toEqual([
+				'notice',
+				expect.stringMatching(/^Executing this operation, also with "Execute step" in the editor, .*e-mails real /),
+			]);
+		},
+	);
+});
+
 describe('sample workflows', () => {
+	// Issue 37 item 10.
+	it('the README counts them as many as workflows/ holds', () => {
+		const NUMBERS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+		const said = /`workflows\/` holds (\w+) workflows/.exec(readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8'))?.[1];
+		const files = readdirSync(path.join(PROJECT_ROOT, 'workflows')).filter((file) => file.endsWith('.json'));
+		expect(said).toBe(NUMBERS[files.length]);
+	});
+
 	it('the curator sample says what n8n answers a call without the token: 403, as the README does', () => {
 		const workflow = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'workflows', 'bookmark-curator-tools.json'), 'utf8')) as {
 			nodes: Array<{ type: string; parameters: { content?: string } }>;

@@ -9,6 +9,7 @@ import { Bookmarks } from '../../nodes/Bookmarks/Bookmarks.node';
 import { listEntryLabel } from '../../nodes/shared/validation';
 import { Signing } from '../../nodes/Signing/Signing.node';
 import { Survey } from '../../nodes/Survey/Survey.node';
+import { n8nErrorTitle } from '../harness/n8nEditor';
 import { Sandbox, startSandbox } from '../sandbox';
 import { executeContext, Parameters } from './helpers/context';
 
@@ -148,7 +149,7 @@ describe('Input checks before sending', () => {
 					const { error, requests } = await runWithBadSecondItem(node, good, bad);
 					expect({ operation, message: error?.message }).toEqual({
 						operation,
-						message: `${label}: "${id.trim()}" is not a valid ID`,
+						message: `${label}: "${id.trim()}" is not a valid ID [item 1]`,
 					});
 					expect(error).toBeInstanceOf(NodeOperationError);
 					expect(error.context.itemIndex).toBe(1);
@@ -224,7 +225,7 @@ describe('Input checks before sending', () => {
 		])('Response → Get Many refuses %s before sending', async (_, parameters, message) => {
 			const { error, requests } = await runWithBadSecondItem('survey', responsesOf({}), parameters);
 			expect(error).toBeInstanceOf(NodeOperationError);
-			expect(error.message).toBe(message);
+			expect(error.message).toBe(`${message} [item 1]`);
 			expect(error.context.itemIndex).toBe(1);
 			expect(requests).toHaveLength(1); // item 0's request only
 		});
@@ -241,7 +242,7 @@ describe('Input checks before sending', () => {
 			});
 			expect(error).toBeInstanceOf(NodeOperationError);
 			expect(error.message).toBe(
-				'Max Concurrent Requests: "abc" is not a whole number from 1 to 32',
+				'Max Concurrent Requests: "abc" is not a whole number from 1 to 32 [item 1]',
 			);
 			expect(error.context.itemIndex).toBe(1);
 		});
@@ -265,7 +266,7 @@ describe('Input checks before sending', () => {
 		])('%s goes through the same Limit check', async (_, node, parameters) => {
 			const { error } = await runWithBadSecondItem(node, { ...parameters, limit: 1 }, parameters);
 			expect(error).toBeInstanceOf(NodeOperationError);
-			expect(error.message).toMatch(/^Limit: .* is not a whole number of at least 1$/);
+			expect(error.message).toMatch(/^Limit: .* is not a whole number of at least 1 \[item 1\]$/);
 			expect(error.context.itemIndex).toBe(1);
 		});
 
@@ -313,14 +314,38 @@ describe('Input checks before sending', () => {
 			const { error } = await runWithBadSecondItem('signing', good, bad);
 			expect(error).toBeInstanceOf(NodeOperationError);
 			expect(error.message).toBe(
-				'Recipients › Email (recipient 2): "ada-at-example" is not a valid e-mail address',
+				'Recipients › Email (recipient 2): "ada-at-example" is not a valid e-mail address [item 1]',
 			);
 			expect(error.message).not.toMatch(/\[\d+\]|\.email/);
-			expect(error.description).toBe(
-				'Change this value for input item 1; nothing was sent for this item.',
-			);
+			expect(error.description).toBe('Change this value; nothing was sent for this item.');
 			expect(error.description).not.toContain('Recipients');
 			expect(error.context.itemIndex).toBe(1);
+		});
+
+		// Issue 37 item 9: n8n's editor adds " [item 1]" to an error's title when the node had
+		// several items; the message says it in those words itself, and nothing says it otherwise.
+		it.each([
+			['Bookmarks → Create, a URL that is not http(s)', 'bookmarks', { resource: 'bookmark', operation: 'create', type: 'link', url: 'https://example.org' }, { url: 'ftp://example.org' }],
+			['Response → Get Many, a date that does not exist', 'survey', { resource: 'response', operation: 'getMany', surveyId: { mode: 'id', value: 'srv_residency_2026' }, returnAll: true }, { filters: { createdAfter: '2026-02-30' } }],
+			['Bookmark → Get, "." as its ID', 'bookmarks', { resource: 'bookmark', operation: 'get', recordId: 'bm_seed_grace_portfolio' }, { recordId: '.' }],
+		])('%s: the item is named once, in n8n’s words, in the editor and in the message', async (_, node, good, bad) => {
+			const { error } = await runWithBadSecondItem(node, good, bad);
+			const title = n8nErrorTitle(error, 2);
+			expect(title).toBe(error.message);
+			expect(title).toMatch(/ \[item 1\]$/);
+			expect([title, error.description].join(' ').match(/\bitem\b/g)).toHaveLength(2); // "[item 1]", "this item"
+			expect(error.description).not.toMatch(/\d/);
+		});
+
+		it('with one input item the message names no item, as n8n’s editor names none', async () => {
+			const { context } = executeContext({
+				parameters: { resource: 'bookmark', operation: 'create', type: 'link', url: 'ftp://example.org' },
+				items: [{}],
+				credentials: { bookmarkApi: { baseUrl: sandbox.bookmark.url, apiKey: sandbox.bookmark.apiKey } },
+			});
+			const error = (await nodes.bookmarks.execute!.call(context).catch((e: unknown) => e)) as NodeOperationError;
+			expect(error.message).toBe('URL: "ftp://example.org" is not an http(s) URL');
+			expect(n8nErrorTitle(error as never, 1)).toBe(error.message);
 		});
 	});
 });

@@ -4,13 +4,20 @@ import { Bookmarks } from '../../nodes/Bookmarks/Bookmarks.node';
 import { Signing } from '../../nodes/Signing/Signing.node';
 import { Survey } from '../../nodes/Survey/Survey.node';
 import { type Sandbox, startSandbox } from '../sandbox';
+import { type ReceivedDelivery, type Receiver, settledDeliveries, startReceiver } from '../sandbox/testkit';
 import { executeContext, type Parameters } from './helpers/context';
 import { sandboxControl } from './helpers/sandbox';
+import { pollBookmarks, signingTriggerItems } from './helpers/triggerRuns';
 import { HEADLINE_SURVEYS, leakedHeadlineValues } from './fixtures/privacyCorpusHeadlines';
 import {
 	APPLICANT,
 	APPROVER,
-	BOOKMARKS,
+	BOOKMARK_CORPUS_VALUES,
+	BOOKMARK_CREATE_CALLS,
+	bookmarkToolCalls,
+	fileBookmarkCorpus,
+	type FiledBookmarkCorpus,
+	onFirstRecord,
 	DOCUMENT_TITLE,
 	EMAIL_OPTIONS,
 	LIST,
@@ -27,6 +34,8 @@ jest.setTimeout(60_000);
 /*
  * Issue 23 §1: every operation of the three nodes, run as an agent's tool with the defaults,
  * returns none of the corpus' personal values, and what is no one's details comes through.
+ * Issue 32, item 4: the same corpus through the Signing Trigger (the events the service delivered
+ * for it) and the polling Bookmarks Trigger, with Personal Data set to Redact and to Omit.
  */
 
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
@@ -81,8 +90,12 @@ describe.each([1, 2])('version %i: every operation run as a tool keeps the corpu
 		});
 		const newDocument = async (extra: Parameters = {}) =>
 			String((await run(generate(extra), false))[0].documentId);
+		/** An endpoint in the service's administrator panel: every event of the corpus' documents arrives here. */
+		let receiver: Receiver;
 
 		beforeAll(async () => {
+			receiver = await startReceiver();
+			await control().call('POST', '/webhook-endpoints', { url: receiver.url });
 			await control().call('POST', '/templates', PRIVACY_TEMPLATE);
 			for (const key of ['pending', 'toCancel', 'completed', 'rejected'] as const) {
 				documents[key] = await newDocument();
@@ -118,6 +131,85 @@ describe.each([1, 2])('version %i: every operation run as a tool keeps the corpu
 				JSON.stringify([APPLICANT, APPROVER, DOCUMENT_TITLE, PREFILL, EMAIL_OPTIONS, REJECTION_REASON, USER_AGENT]).includes(value),
 			);
 			expect(leakedToolValues(outputs)).toEqual(signingValues);
+		});
+
+		afterAll(async () => await receiver?.close());
+
+		describe('the Signing Trigger, fed the events the service delivered for the corpus', () => {
+			let deliveries: ReceivedDelivery[] = [];
+			const signingValues = TOOL_PERSONAL_VALUES.filter((value) =>
+				JSON.stringify([APPLICANT, APPROVER, DOCUMENT_TITLE, PREFILL, EMAIL_OPTIONS, REJECTION_REASON]).includes(value),
+			);
+			const withCredential = () => ({ signingApi: credentials().signingApi });
+			const items = async (options: IDataObject, simplify: boolean, credential = true) =>
+				await signingTriggerItems(deliveries, {
+					typeVersion,
+					options,
+					parameters: { simplify },
+					...(credential ? { credentials: withCredential() } : {}),
+				});
+
+			beforeAll(async () => {
+				// Created, sent, opened, signed by both, completed, rejected: every attempt has ended.
+				const log = await settledDeliveries(sandbox.signing.url);
+				deliveries = [...(await receiver.waitFor(log.length))];
+				expect(new Set(deliveries.map((delivery) => delivery.body.event))).toEqual(
+					new Set(['document.created', 'document.sent', 'document.opened', 'document.signed', 'document.completed', 'document.rejected']),
+				);
+			});
+
+			it('holds every listed value: without Personal Data (Keep, a trigger’s default) the items carry them all', async () => {
+				const kept = await items({}, false);
+				expect(kept).toHaveLength(deliveries.length);
+				expect(leakedToolValues(kept)).toEqual(signingValues);
+			});
+
+			it.each([
+				['redact', true],
+				['redact', false],
+				['omit', true],
+				['omit', false],
+			])('Personal Data %s (Simplify %s): 0 personal values in any event; titles, dates and amounts kept', async (personalData, simplify) => {
+				const output = await items({ personalData }, simplify as boolean);
+				expect(output).toHaveLength(deliveries.length);
+				expect(leakedToolValues(output)).toEqual([]);
+				const text = JSON.stringify(output);
+				expect(text).toContain('Residency agreement – ');
+				if (typeVersion === 1 || !simplify) {
+					// The prefilled values whose labels ask for nothing personal.
+					expect(text).toContain('"value":"2027-01-04"');
+					expect(text).toContain('"value":"1500"');
+				}
+			});
+
+			it('Redact: recipients, the rejection reason and the address prefilled as pseudonyms, by the rule of the Signing node', async () => {
+				const output = await items({ personalData: 'redact' }, false);
+				const rejected = output.find((item) => item.event === 'document.rejected')!;
+				expect(rejected.rejectionReason).toMatch(/^I, NAME_\d+, decline: write to EMAIL_\d+ or call PHONE_\d+\.$/);
+				const document = rejected.document as IDataObject;
+				expect(document.title).toMatch(/^Residency agreement – NAME_\d+$/);
+				expect((document.recipients as IDataObject[]).map((recipient) => [recipient.name, recipient.email])).toEqual([
+					[expect.stringMatching(/^NAME_\d+$/), expect.stringMatching(/^EMAIL_\d+$/)],
+					[expect.stringMatching(/^NAME_\d+$/), expect.stringMatching(/^EMAIL_\d+$/)],
+				]);
+				expect(document.prefillFields).toEqual([
+					{ id: 'fld_privacy_address', value: expect.stringMatching(/^ADDRESS_\d+$/) },
+					{ id: 'fld_privacy_start', value: '2027-01-04' },
+					{ id: 'fld_privacy_stipend', value: '1500' },
+				]);
+				expect((document.meta as IDataObject).message).toMatch(/^Dear NAME_\d+, call PHONE_\d+ with any question\.$/);
+			});
+
+			it('without a credential the template’s labels cannot be read: every prefilled value is taken for personal data', async () => {
+				const output = await items({ personalData: 'redact' }, false, false);
+				expect(leakedToolValues(output)).toEqual([]);
+				const created = output.find((item) => item.event === 'document.created')!;
+				expect(((created.document as IDataObject).prefillFields as IDataObject[]).map((field) => field.value)).toEqual([
+					expect.stringMatching(/^PERSONAL_\d+$/),
+					expect.stringMatching(/^PERSONAL_\d+$/),
+					expect.stringMatching(/^PERSONAL_\d+$/),
+				]);
+			});
 		});
 
 		it.each([
@@ -200,67 +292,54 @@ describe.each([1, 2])('version %i: every operation run as a tool keeps the corpu
 
 	describe('Bookmarks', () => {
 		const run = runner(new Bookmarks(), 'bookmarks');
-		const ids: string[] = [];
-		let listId = '';
-		let otherListId = '';
+		let filed: FiledBookmarkCorpus = { ids: [], listId: '', otherListId: '' };
+		/** The polling Bookmarks Trigger's state once activated, before the corpus was filed. */
+		let activated: Record<string, unknown> = {};
+		const poll = async (parameters: Parameters) =>
+			await pollBookmarks({ bookmarkApi: credentials().bookmarkApi }, structuredClone(activated), parameters, typeVersion);
 
 		beforeAll(async () => {
-			for (const bookmark of BOOKMARKS) {
-				const [created] = await run(
-					{
-						resource: 'bookmark',
-						operation: 'create',
-						type: bookmark.type,
-						url: bookmark.url,
-						text: bookmark.text,
-						title: bookmark.title,
-						tags: bookmark.tags.join(', '),
-						notes: bookmark.note,
-					},
-					false,
+			const state = {};
+			expect(await pollBookmarks({ bookmarkApi: credentials().bookmarkApi }, state)).toEqual([]);
+			activated = structuredClone(state);
+			filed = await fileBookmarkCorpus(run);
+		});
+
+		describe('the Bookmarks Trigger (polling), emitting the corpus as new records', () => {
+			it('holds every listed value of the records: without Personal Data (Keep, a trigger’s default) they come as they are', async () => {
+				const records = await poll({ simplify: false });
+				expect(records.map((record) => record.id).sort()).toEqual([...filed.ids].sort());
+				expect(leakedToolValues(records)).toEqual(
+					BOOKMARK_CORPUS_VALUES.filter((value) => !LIST.description.toLowerCase().includes(value.toLowerCase())),
 				);
-				ids.push(String(created.id));
-			}
-			const [list] = await run(
-				{ resource: 'list', operation: 'create', name: LIST.name, additionalFields: { description: LIST.description } },
-				false,
-			);
-			listId = String(list.id);
-			const [other] = await run({ resource: 'list', operation: 'create', name: 'Reading' }, false);
-			otherListId = String(other.id);
-			await run({ resource: 'bookmark', operation: 'addToList', recordId: byId(ids[0]), listId: byId(listId) }, false);
+			});
+
+			it.each([
+				['redact', true],
+				['redact', false],
+				['omit', true],
+				['omit', false],
+			])('Personal Data %s (Simplify %s): 0 personal values; tags, labels and the rest of the titles kept', async (personalData, simplify) => {
+				const records = await poll({ simplify, options: { personalData } });
+				expect(records.map((record) => record.id).sort()).toEqual([...filed.ids].sort());
+				expect(leakedToolValues(records)).toEqual([]);
+				const text = JSON.stringify(records);
+				for (const kept of ['Portfolio – ', 'Reference – ', 'Status: shortlisted', 'residency', 'shortlist', 'reference']) {
+					expect([kept, text.includes(kept)]).toEqual([kept, true]);
+				}
+				if (typeVersion === 2 && simplify) expect(records[0].lists).toEqual([{ id: filed.listId, name: LIST.name }]);
+			});
 		});
 
 		it('holds every listed value: an ordinary node returns them', async () => {
 			const records = await run({ resource: 'bookmark', operation: 'getMany', returnAll: true }, false);
 			const lists = await run({ resource: 'list', operation: 'getMany', returnAll: true }, false);
-			const bookmarkValues = TOOL_PERSONAL_VALUES.filter((value) =>
-				JSON.stringify([BOOKMARKS, LIST]).toLowerCase().includes(value.toLowerCase()),
-			);
-			expect(leakedToolValues([records, lists])).toEqual(bookmarkValues);
+			expect(leakedToolValues([records, lists])).toEqual(BOOKMARK_CORPUS_VALUES);
 		});
 
-		const record = (operation: string, extra: Parameters = {}) => ({
-			resource: 'bookmark',
-			operation,
-			recordId: byId(ids[0]),
-			...extra,
-		});
+		const record = (operation: string, extra: Parameters = {}) => onFirstRecord(filed, operation, extra);
 
-		it.each([
-			['Get (simplified, the tool’s default)', () => record('get')],
-			['Get (full record)', () => record('get', { simplify: false, options: { simplify: false } })],
-			['Get Many', () => ({ resource: 'bookmark', operation: 'getMany', returnAll: true })],
-			['Search', () => ({ resource: 'bookmark', operation: 'search', query: 'Grace', returnAll: true })],
-			['Update', () => record('update', { updateFields: { favourited: true } })],
-			['Add Tags', () => record('addTags', { tags: 'interview, residency' })],
-			['Remove Tags', () => record('removeTags', { tags: 'interview' })],
-			['Add to List', () => record('addToList', { listId: byId(otherListId) })],
-			['Remove From List', () => record('removeFromList', { listId: byId(otherListId) })],
-			['Tag → Get Many', () => ({ resource: 'tag', operation: 'getMany', returnAll: true })],
-			['List → Get Many', () => ({ resource: 'list', operation: 'getMany', returnAll: true })],
-			['List → Update', () => ({ resource: 'list', operation: 'update', listId: byId(listId), updateFields: { icon: '📖' } })],
-		])('%s', async (_name, parameters) => {
+		it.each(bookmarkToolCalls(() => filed))('%s', async (_name, parameters) => {
 			const output = await run(parameters() as Parameters);
 			expect(output.length).toBeGreaterThan(0);
 			expect(leakedToolValues(output)).toEqual([]);
@@ -277,44 +356,28 @@ describe.each([1, 2])('version %i: every operation run as a tool keeps the corpu
 			const tags = await run({ resource: 'tag', operation: 'getMany', returnAll: true });
 			expect(tags.map((tag) => tag.name)).toEqual(expect.arrayContaining(['reference', 'residency', 'shortlist']));
 			const lists = await run({ resource: 'list', operation: 'getMany', returnAll: true });
-			const ours = lists.find((list) => list.id === listId)!;
+			const ours = lists.find((list) => list.id === filed.listId)!;
 			expect(ours.name).toBe(LIST.name);
 			expect(ours.description).toMatch(/^Contact person: NAME_\d+, EMAIL_\d+$/);
 			const [simple] = await run(record('get'));
-			expect(simple.lists).toEqual([{ id: listId, name: LIST.name }]);
+			expect(simple.lists).toEqual([{ id: filed.listId, name: LIST.name }]);
 		});
 
 		it('Create (link and text) and List → Create', async () => {
-			const output = [
-				...(await run({
-					resource: 'bookmark',
-					operation: 'create',
-					type: 'link',
-					url: 'https://portfolio.example.org/new/ada-lovelace',
-					title: 'Portfolio – Ada Lovelace',
-					notes: BOOKMARKS[0].note,
-				})),
-				...(await run({
-					resource: 'bookmark',
-					operation: 'create',
-					type: 'text',
-					text: BOOKMARKS[1].text!,
-					title: BOOKMARKS[1].title,
-				})),
-				...(await run({ resource: 'list', operation: 'create', name: 'Referees', additionalFields: { description: LIST.description } })),
-			];
+			const output: IDataObject[] = [];
+			for (const call of BOOKMARK_CREATE_CALLS) output.push(...(await run(call as Parameters)));
 			expect(leakedToolValues(output)).toEqual([]);
 			expect(output[2].name).toBe('Referees');
 		});
 
 		it('Delete and List → Delete, with the author’s consent', async () => {
 			const output = [
-				...(await run(record('delete', { recordId: byId(ids[1]), allowAsTool: true }))),
-				...(await run({ resource: 'list', operation: 'delete', listId: byId(listId), allowAsTool: true })),
+				...(await run(record('delete', { recordId: byId(filed.ids[1]), allowAsTool: true }))),
+				...(await run({ resource: 'list', operation: 'delete', listId: byId(filed.listId), allowAsTool: true })),
 			];
 			expect(output).toEqual([
-				{ deleted: true, id: ids[1], alreadyGone: false },
-				{ deleted: true, id: listId, alreadyGone: false },
+				{ deleted: true, id: filed.ids[1], alreadyGone: false },
+				{ deleted: true, id: filed.listId, alreadyGone: false },
 			]);
 		});
 	});

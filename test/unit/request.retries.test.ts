@@ -1,3 +1,6 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
+import { type AddressInfo, createServer } from 'node:net';
+
 import type { IHttpRequestMethods } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
@@ -99,6 +102,49 @@ describe('which requests are sent again after a server error or a lost connectio
 		}).catch((caught: unknown) => caught);
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(await sent()).toEqual([502]);
+	});
+
+	// Issue 32 item 14: the outcome of a POST or PATCH whose answer was lost is unknown; the error
+	// says so, and how to find out, instead of reading like a refusal.
+	it.each([
+		['a connection cut', 502, { afterHandling: true, drop: true }],
+		['a gateway timeout', 504, { afterHandling: true }],
+	])('a POST whose answer was lost (%s) says what it made may exist, how to check, and that it was not repeated', async (_what, status, fault) => {
+		await control.failNext(1, status, fault);
+		const text = `lost answer ${status}`;
+		const error = (await send('POST', '/api/v1/bookmarks', {
+			body: { type: 'text', text },
+			lostAnswerHint: 'Get Many shows whether it was stored.',
+		}).catch((caught: unknown) => caught)) as NodeApiError;
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(error.description).toContain(
+			'may have carried it out before the answer was lost: what it was to create or send may have been created or sent. It was not sent again, so that it is not done twice. Get Many shows whether it was stored.',
+		);
+		// It was stored, once: a text record sent twice would be stored twice.
+		const listed = await send('GET', '/api/v1/bookmarks', { qs: { limit: 100 } });
+		const stored = (listed.body as { bookmarks: Array<{ content: { text?: string } }> }).bookmarks;
+		expect(stored.filter((bookmark) => bookmark.content.text === text)).toHaveLength(1);
+	});
+
+	it('a PATCH whose answer was lost says the change may have been made; without a hint, to check in the service', async () => {
+		await control.failNext(1, 502, { afterHandling: true, drop: true });
+		const error = (await send('PATCH', record, { body: { title: 'x' } }).catch((caught: unknown) => caught)) as NodeApiError;
+		expect(error.message).toMatch(/^The answer of the bookmark service was lost: /);
+		expect(error.description).toContain('the change may have been made');
+		expect(error.description).toContain('Check in the bookmark service before running this item again.');
+	});
+
+	it('a POST that never reached the service says so, and nothing about what it may have made', async () => {
+		const closed = createServer();
+		await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+		const { port } = closed.address() as AddressInfo;
+		await new Promise((resolve) => closed.close(resolve));
+		const error = (await send('POST', '/api/v1/bookmarks', {
+			baseUrl: `http://127.0.0.1:${port}`,
+			body: { type: 'link', url: 'https://example.org/never-sent' },
+		}).catch((caught: unknown) => caught)) as NodeApiError;
+		expect(error.message).toBe('The bookmark service cannot be reached: check the Base URL in the credential');
+		expect(error.description).not.toContain('may have');
 	});
 
 	it('never sends a request marked not repeatable again', async () => {

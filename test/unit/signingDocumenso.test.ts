@@ -130,6 +130,7 @@ describe('Signing node on Documenso (API v2), against the validating Documenso f
 			});
 			const options = await node.methods.loadOptions.getTemplateSlots.call(loadContext);
 			expect(options).toEqual([
+				expect.objectContaining({ name: 'First Free Slot of the Role Below', value: '' }),
 				{ name: 'Applicant (Signer, slot 1)', value: '1', description: 'Placeholder: Applicant <recipient.1@documenso.com>' },
 				{ name: 'Director (Approver, slot 2)', value: '2', description: 'Placeholder: Director <recipient.2@documenso.com>' },
 			]);
@@ -278,6 +279,35 @@ describe('Signing node on Documenso (API v2), against the validating Documenso f
 			expect(await posts('/api/v2/template/use')).toEqual([]);
 		});
 
+		// Issue 32 item 16. createDocumentFromTemplate stores the document, then sendDocument refuses a
+		// signer without a signature field (MISSING_SIGNATURE_FIELD, packages/lib/server-only/document/
+		// send-document.ts); the router rethrows it (packages/trpc/server/template-router/router.ts) and
+		// the draft stays, named nowhere in the answer.
+		it('a template Documenso refuses to send (a signer without a signature field) leaves a draft: the error names it', async () => {
+			const template = await documenso.control<IDataObject>('/templates', 'POST', {
+				title: 'Agreement without a signature field',
+				recipients: [{ name: 'Signer', role: 'SIGNER', signatureField: false }],
+			});
+			const error = (await run(
+				generate({
+					templateId: { mode: 'id', value: String(template.id) },
+					title: 'Agreement – Ada Lovelace',
+					recipientsJson: JSON.stringify([{ ...ada, role: 'SIGNER' }]),
+				}),
+			).then(
+				() => new Error('the node did not fail'),
+				(caught: unknown) => caught,
+			)) as NodeApiError;
+			expect(error).toBeInstanceOf(NodeApiError);
+			expect(error.message).toMatch(/answered 400: The following recipients are missing required fields: Ada Lovelace/);
+			const { documents } = await documenso.control<{ documents: IDataObject[] }>('/documents', 'GET');
+			expect(documents.map(({ id, status }) => ({ id, status }))).toEqual([{ id: DOCUMENSO_SEED.firstDocumentId, status: 'DRAFT' }]);
+			expect(error.description).toContain(
+				`POST /api/v2/template/use (MISSING_SIGNATURE_FIELD). Documenso made the document before it refused to send it: it is kept as draft ${DOCUMENSO_SEED.firstDocumentId} ("Agreement – Ada Lovelace")`,
+			);
+			expect(error.description).toContain('Running this item again makes another document.');
+		});
+
 		it('Send Now off leaves a draft: distributeDocument false is sent, not left out', async () => {
 			const [document] = await json(generate({ distribute: false }));
 			expect(document.status).toBe('DRAFT');
@@ -303,7 +333,7 @@ describe('Signing node on Documenso (API v2), against the validating Documenso f
 			expect(use.body.prefillFields).toEqual([
 				{ id: fields.residency.projectTitle, type: 'text', label: 'Project title', value: 'Light studies' },
 				{ id: fields.residency.stipend, type: 'number', label: 'Monthly stipend (EUR)', value: '1200' },
-				{ id: fields.residency.startDate, type: 'date', value: '2027-01-15' },
+				{ id: fields.residency.startDate, type: 'date', value: '2027-01-15T00:00:00' },
 				{ id: fields.residency.housing, type: 'checkbox', label: 'Housing included', value: ['Housing included'] },
 				{ id: fields.residency.studio, type: 'dropdown', label: 'Studio', value: 'North studio' },
 			]);
@@ -322,6 +352,29 @@ describe('Signing node on Documenso (API v2), against the validating Documenso f
 				{ id: expect.any(Number), label: 'Studio', value: 'North studio' },
 			]);
 		});
+
+		// Issue 32 item 12. Documenso writes a prefilled date as DateTime.fromJSDate(new Date(value)) in
+		// the server's own time zone (packages/lib/server-only/template/create-document-from-template.ts):
+		// "2027-01-15" is midnight UTC, which a server west of UTC wrote as the 14th.
+		it.each(['America/Los_Angeles', 'Pacific/Auckland', 'Etc/UTC'])(
+			'a prefilled date is that day at midnight on a server in %s: sent as a date and time without a zone',
+			async (timeZone) => {
+				await documenso.control('/time-zone', 'PUT', { timeZone });
+				const [document] = await json(
+					generate({
+						prefillInput: 'json',
+						prefillFieldsJson: JSON.stringify([{ id: fields.residency.startDate, value: '2027-01-15' }]),
+					}),
+				);
+				const [use] = await posts('/api/v2/template/use');
+				expect(use.body.prefillFields).toEqual([
+					{ id: fields.residency.startDate, type: 'date', value: '2027-01-15T00:00:00' },
+				]);
+				expect(document.prefillFields).toEqual([
+					{ id: expect.any(Number), label: 'Start date', value: '2027-01-15 12:00 AM' },
+				]);
+			},
+		);
 
 		it('checks prefill values against the template before sending, by the field’s label', async () => {
 			await expect(
@@ -441,6 +494,56 @@ describe('Signing node on Documenso (API v2), against the validating Documenso f
 			expect(item).toEqual({ documentId: document.documentId, resent: [approver.id], success: true });
 			const [redistribute] = await posts('/api/v2/document/redistribute');
 			expect(redistribute.body).toEqual({ documentId: document.documentId, recipients: [approver.id] });
+		});
+
+		// Issue 32 item 13. resend-document.ts e-mails every listed recipient but CC who has not signed;
+		// Documenso itself invites viewers and assistants once, and in a SEQUENTIAL document only the
+		// recipient whose turn it is (send-document.ts, recipient/get-is-recipient-turn.ts).
+		it('Resend, All Pending Signers: signers and approvers only, and in a sequential document only whose turn it is', async () => {
+			const person = (name: string, role: string) => ({ name, email: `${name.toLowerCase()}@example.org`, role });
+			const slotsOf = (people: Array<{ name: string; role: string }>) =>
+				people.map(({ name, role }) => ({ name: `${name} slot`, role }));
+			const everyRole = [
+				person('Chair', 'SIGNER'),
+				person('Observer', 'VIEWER'),
+				person('Clerk', 'ASSISTANT'),
+				person('Treasurer', 'APPROVER'),
+				person('Archive', 'CC'),
+			];
+			const inTurns = [person('First', 'SIGNER'), person('Second', 'SIGNER'), person('Third', 'APPROVER')];
+			const documentFor = async (people: typeof everyRole, signingOrder: string) => {
+				const template = await documenso.control<IDataObject>('/templates', 'POST', {
+					title: `${signingOrder} resolution`,
+					signingOrder,
+					recipients: slotsOf(people),
+				});
+				// Each person fills their slot by its id: the node takes no ASSISTANT role of its own.
+				const slotIds = (template.recipients as IDataObject[]).map((slot) => slot.id);
+				const document = await generated({
+					templateId: { mode: 'id', value: String(template.id) },
+					recipientsJson: JSON.stringify(people.map(({ name, email }, index) => ({ name, email, slotId: slotIds[index] }))),
+				});
+				const idOf = (name: string) =>
+					(document.recipients as IDataObject[]).find((recipient) => recipient.name === name)?.recipientId;
+				return { documentId: document.documentId, idOf };
+			};
+			const remind = async (documentId: unknown) =>
+				(await json(operation('resend', { documentId, remind: 'allPending' })))[0].resent;
+
+			const parallel = await documentFor(everyRole, 'PARALLEL');
+			expect(await remind(parallel.documentId)).toEqual([parallel.idOf('Chair'), parallel.idOf('Treasurer')]);
+
+			const sequential = await documentFor(inTurns, 'SEQUENTIAL');
+			expect(await remind(sequential.documentId)).toEqual([sequential.idOf('First')]);
+			await documenso.control(`/documents/${String(sequential.documentId)}/sign`, 'POST', {
+				recipientId: sequential.idOf('First'),
+			});
+			expect(await remind(sequential.documentId)).toEqual([sequential.idOf('Second')]);
+			expect((await posts('/api/v2/document/redistribute')).map((request) => request.body.recipients)).toEqual([
+				[parallel.idOf('Chair'), parallel.idOf('Treasurer')],
+				[sequential.idOf('First')],
+				[sequential.idOf('Second')],
+			]);
 		});
 
 		it('Resend, Chosen Recipients: each once; one who signed is refused before sending', async () => {

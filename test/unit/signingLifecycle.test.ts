@@ -1,10 +1,14 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
 /** The Signing node's lifecycle operations and the trigger's new events, against the sandbox. */
-import type { IDataObject, ILoadOptionsFunctions, INodeExecutionData } from 'n8n-workflow';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+
+import type { IDataObject, ILoadOptionsFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { Signing } from '../../nodes/Signing/Signing.node';
 import { SigningTrigger } from '../../nodes/Signing/SigningTrigger.node';
+import { PROJECT_ROOT } from '../harness/paths';
 import { ManualClock, type Sandbox, SEED, startSandbox } from '../sandbox';
 import { SEED_TEMPLATE_FIELDS } from '../sandbox/seed';
 import { startReceiver, type Receiver } from '../sandbox/testkit';
@@ -195,6 +199,38 @@ describe('Signing node lifecycle operations against the sandbox', () => {
 			expect(await node.methods.loadOptions.getTemplateFields.call(loadOptionsContext({}))).toEqual(
 				[],
 			);
+		});
+
+		// Issue 37 item 2: n8n's editor marks an options value its loaded options do not list
+		// ("The value "" is not supported!"); the slot left empty is a choice of its own.
+		it('the Template Slot picker offers its default, the first free slot of the Role, with or without a template', async () => {
+			const slot = (
+				(node.description.properties.find((p) => p.name === 'recipients')!.options as Array<{ values: INodeProperties[] }>)[0]
+					.values
+			).find((p) => p.name === 'slot')!;
+			const withTemplate = await node.methods.loadOptions.getTemplateSlots.call(
+				loadOptionsContext({ templateId: { mode: 'list', value: SEED.residencyTemplateId } }),
+			);
+			const withoutTemplate = await node.methods.loadOptions.getTemplateSlots.call(loadOptionsContext({}));
+			for (const options of [withTemplate, withoutTemplate]) {
+				expect(options.map((option) => option.value)).toContain(slot.default);
+			}
+			expect(withTemplate.map((option) => option.name)).toEqual([
+				'First Free Slot of the Role Below',
+				'Applicant (Signer)',
+				'Director (Approver)',
+			]);
+		});
+
+		// Issue 37 item 10: the README's example is what this picker shows on the documented API.
+		it('the README names a slot as the picker shows it', async () => {
+			const [, , director] = await node.methods.loadOptions.getTemplateSlots.call(
+				loadOptionsContext({ templateId: { mode: 'list', value: SEED.residencyTemplateId } }),
+			);
+			const templateSlotBullet = readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8')
+				.split('\n')
+				.find((line) => line.includes('*Template Slot* ('))!;
+			expect(templateSlotBullet).toContain(`(\`${director.name}\``);
 		});
 	});
 
@@ -522,6 +558,23 @@ describe('Signing node lifecycle operations against the sandbox', () => {
 				mimeType: 'application/pdf',
 				fileSize: expect.any(Number),
 			});
+		});
+
+		// Issue 37 item 8: the operation's description says what the tool returns, and no more.
+		it('Download’s description promises, as a tool, only fields the tool returns', async () => {
+			const created = await newDocument();
+			await control.call('POST', `/documents/${String(created.documentId)}/complete`, {});
+			const [item] = await run(document('download', created.documentId), { tool: true });
+			const download = (
+				node.description.properties.find(
+					(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes('document'),
+				)!.options as Array<{ value: string; description: string }>
+			).find((option) => option.value === 'download')!;
+			const promised = /as a tool, the file’s (.+)$/.exec(download.description)![1].split(/, | and /);
+			const FIELD_OF: Record<string, string> = { name: 'fileName', size: 'fileSize', checksum: 'sha256' };
+			expect(promised.map((word) => [word, FIELD_OF[word] !== undefined && FIELD_OF[word] in item.json])).toEqual(
+				promised.map((word) => [word, true]),
+			);
 		});
 
 		it('Get Audit Log gives one item per event, or one item with the list', async () => {

@@ -83,6 +83,12 @@ describe('Signing Trigger on Documenso, fed the deliveries Documenso sends', () 
 		const [[item]] = await new Signing().execute.call(context);
 		return item.json;
 	};
+	/** The two-party NDA, sent to Party One and Party Two. */
+	const generateNda = async () =>
+		await generate(DOCUMENSO_SEED.ndaTemplateId, [
+			{ name: 'Party One', email: 'one@example.org' },
+			{ name: 'Party Two', email: 'two@example.org' },
+		]);
 	const deliver = async (delivery: ReceivedDelivery, overrides: Partial<WebhookCall> = {}) =>
 		await callWebhook(webhook, {
 			workflowId,
@@ -108,10 +114,7 @@ describe('Signing Trigger on Documenso, fed the deliveries Documenso sends', () 
 	it('two signers: one execution per event, none for the retries (each with a new createdAt)', async () => {
 		await subscribe();
 		failEveryAttempt();
-		const document = await generate(DOCUMENSO_SEED.ndaTemplateId, [
-			{ name: 'Party One', email: 'one@example.org' },
-			{ name: 'Party Two', email: 'two@example.org' },
-		]);
+		const document = await generateNda();
 		const [one, two] = document.recipients as IDataObject[];
 		await documenso.control(`/documents/${String(document.documentId)}/sign`, 'POST', { recipientId: one.id });
 		await documenso.control(`/documents/${String(document.documentId)}/sign`, 'POST', { recipientId: two.id });
@@ -123,7 +126,10 @@ describe('Signing Trigger on Documenso, fed the deliveries Documenso sends', () 
 		// Retries are not byte-identical: the same payload, a new createdAt, no delivery id.
 		const signedAttempts = deliveries.filter((delivery) => delivery.body.event === 'DOCUMENT_SIGNED');
 		expect(new Set(signedAttempts.map((delivery) => JSON.stringify(delivery.body.payload))).size).toBe(2);
-		expect(new Set(signedAttempts.map((delivery) => delivery.body.createdAt)).size).toBe(signedAttempts.length);
+		// Each attempt is stamped when it is made; the sandbox retries at once (webhookRetryDelayMs 0),
+		// so two attempts may share a millisecond: the stamps never go back.
+		const stamps = signedAttempts.map((delivery) => Date.parse(delivery.body.createdAt));
+		expect(stamps).toEqual([...stamps].sort((a, b) => a - b));
 		// The two signers' events carry the same updatedAt: it cannot tell them apart.
 		expect(new Set(signedAttempts.map((delivery) => delivery.body.payload.updatedAt)).size).toBe(1);
 
@@ -153,6 +159,55 @@ describe('Signing Trigger on Documenso, fed the deliveries Documenso sends', () 
 		expect(completed).not.toHaveProperty('recipient');
 	});
 
+	/**
+	 * Issue 32 item 9. completeDocumentWithToken (packages/lib/server-only/document/complete-document-with-token.ts)
+	 * commits the recipient's SIGNED in its transaction and only afterwards reads the document for
+	 * DOCUMENT_RECIPIENT_COMPLETED and, at its end, DOCUMENT_SIGNED; execute-webhook.handler.ts sends
+	 * that payload unchanged on every attempt. Two signers within about half a second: both
+	 * deliveries show both signed, byte for byte, and the second was taken for a redelivery.
+	 */
+	it('two signers close together: each signer’s event once, none for the retries', async () => {
+		await subscribe();
+		failEveryAttempt();
+		const document = await generateNda();
+		const [one, two] = document.recipients as IDataObject[];
+		await documenso.control(`/documents/${String(document.documentId)}/sign-together`, 'POST', {
+			recipientIds: [one.id, two.id],
+		});
+		// CREATED, TEMPLATE_USED, SENT, OPENED twice, then per signer RECIPIENT_COMPLETED and SIGNED, then COMPLETED.
+		const events = 10;
+		const deliveries = await receiver.arrived(events * DOCUMENSO_ATTEMPTS);
+		const signedAttempts = deliveries.filter((delivery) => delivery.body.event === 'DOCUMENT_SIGNED');
+		expect(signedAttempts).toHaveLength(2 * DOCUMENSO_ATTEMPTS);
+		expect(new Set(signedAttempts.map((delivery) => JSON.stringify(delivery.body.payload))).size).toBe(1);
+
+		const items = await executions(deliveries);
+		for (const event of ['document.signed', 'document.recipient_completed']) {
+			const ofEvent = items.filter((item) => item.event === event);
+			expect(ofEvent.map((item) => (item.recipient as IDataObject).name).sort()).toEqual(['Party One', 'Party Two']);
+		}
+		expect(new Set(items.map((item) => item.deliveryId)).size).toBe(items.length);
+
+		// The two signers' deliveries arriving byte for byte alike (the same createdAt too) at another workflow.
+		const [first] = signedAttempts;
+		const twins = [first, first];
+		workflowId = `${workflowId}-twins`;
+		const fromTwins = await executions(twins, { parameters: { events: ['document.signed'] } });
+		expect(fromTwins.map((item) => (item.recipient as IDataObject).name).sort()).toEqual(['Party One', 'Party Two']);
+
+		// A signing long before the latest came with its own delivery: a trigger that does not remember
+		// it (n8n restarted) emits only the latest signer of a later delivery.
+		const body = JSON.parse(JSON.stringify(first.body)) as IDataObject;
+		const [early] = (body.payload as IDataObject).recipients as IDataObject[];
+		early.signedAt = new Date(Date.parse(String(early.signedAt)) - 5 * 60_000).toISOString();
+		workflowId = `${workflowId}-restarted`;
+		expect(early.name).toBe('Party One');
+		const later = await executions([{ ...first, body, rawBody: JSON.stringify(body) }], {
+			parameters: { events: ['document.signed'] },
+		});
+		expect(later.map((item) => (item.recipient as IDataObject).name)).toEqual(['Party Two']);
+	});
+
 	it('a delivery n8n failed to start runs on the retry', async () => {
 		await subscribe();
 		failEveryAttempt();
@@ -170,10 +225,7 @@ describe('Signing Trigger on Documenso, fed the deliveries Documenso sends', () 
 
 	it('rejected, expired and reminded: the recipient who acted, derived from the payload', async () => {
 		await subscribe();
-		const document = await generate(DOCUMENSO_SEED.ndaTemplateId, [
-			{ name: 'Party One', email: 'one@example.org' },
-			{ name: 'Party Two', email: 'two@example.org' },
-		]);
+		const document = await generateNda();
 		const id = String(document.documentId);
 		const [one, two] = document.recipients as IDataObject[];
 		await documenso.control(`/documents/${id}/remind`, 'POST', { recipientId: two.id });
@@ -266,6 +318,26 @@ describe('Signing Trigger on Documenso, fed the deliveries Documenso sends', () 
 					),
 				]);
 				expect(JSON.stringify(outcome.warnings)).not.toContain(SECRET);
+			}
+		});
+
+		// Issue 32 item 10: the trigger's credential is optional (the documented API's secret is), and
+		// without one a Documenso delivery (X-Documenso-Secret is on every one: execute-webhook-call.ts)
+		// was read as the documented API's, its DOCUMENT_… event matched none and it was answered 200.
+		it.each([
+			['with its secret', SECRET],
+			['without one', null],
+		])('refuses a Documenso delivery %s when the trigger has no credential, and logs what to set', async (_, secret) => {
+			const delivery = await oneDelivery(secret);
+			for (const parameters of [{ events: ALL_EVENTS }, { events: ALL_EVENTS, acceptWithoutSecret: true }]) {
+				const outcome = await deliver(delivery, { credentials: {}, parameters });
+				expect(outcome.status).toBe(401);
+				expect(outcome.result.workflowData).toBeUndefined();
+				expect(outcome.warnings).toEqual([
+					expect.stringMatching(
+						/Signing Trigger "Trigger Under Test" \(workflow documenso-workflow-\d+\) refused a delivery from Documenso: the trigger has no credential\. Choose a Signing or Documenso API credential with API "Documenso" in the trigger, set the webhook's Secret in Documenso \(team settings → Webhooks\) and the same value as Webhook Secret in the credential/,
+					),
+				]);
 			}
 		});
 

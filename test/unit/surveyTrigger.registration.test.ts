@@ -5,8 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { NodeApiError } from 'n8n-workflow';
 
 import { sealingContext, SurveyTrigger } from '../../nodes/Survey/SurveyTrigger.node';
-import { openSecret } from '../../nodes/shared/webhooks';
+import { openSecret, sealSecret } from '../../nodes/shared/webhooks';
 import { Sandbox, startSandbox } from '../sandbox';
+import { runWithFakeTime } from './helpers/clock';
 import { hookContext, Parameters } from './helpers/context';
 
 jest.setTimeout(30_000);
@@ -36,11 +37,16 @@ describe('Survey Trigger registration against the sandbox', () => {
 			}).then(async (response) => await response.json())) as { data: RemoteHook[] }
 		).data;
 
-	const activate = async (parameters: Parameters, staticData: Record<string, unknown> = {}, baseUrl?: string) => {
+	const activate = async (
+		parameters: Parameters,
+		staticData: Record<string, unknown> = {},
+		baseUrl?: string,
+		webhookUrl = url,
+	) => {
 		const harness = hookContext({
 			parameters: { registration: 'automatic', allSurveys: true, ...parameters },
 			credentials: { surveyApi: { baseUrl: baseUrl ?? sandbox.survey.url, apiKey: sandbox.survey.apiKey } },
-			webhookUrl: url,
+			webhookUrl,
 			staticData,
 		});
 		const exists = await checkExists.call(harness.context);
@@ -109,23 +115,95 @@ describe('Survey Trigger registration against the sandbox', () => {
 			});
 			await remove.call(switched.context);
 			expect(await remoteHooks()).toEqual([]);
-			expect(switched.requests.map((request) => request.url)).toEqual([
-				`${sandbox.survey.url}/api/v1/webhooks/${hookId}`,
+			// Looked for at the credential's address first (a service that moved keeps its hooks).
+			expect(switched.requests.map((request) => `${request.method} ${request.url}`)).toEqual([
+				`GET ${other.survey.url}/api/v1/webhooks`,
+				`DELETE ${sandbox.survey.url}/api/v1/webhooks/${hookId}`,
 			]);
 		});
 
 		it('does not send the API key to a base URL written into static data by someone else', async () => {
 			const first = await activate({ events: ['responseFinished'] });
-			const forged = { ...first.staticData, baseUrl: other.survey.url };
+			const forged = () => ({ ...first.staticData, baseUrl: other.survey.url });
 			const harness = hookContext({
 				parameters: { registration: 'automatic', allSurveys: true, events: ['responseFinished'] },
 				credentials: { surveyApi: { baseUrl: sandbox.survey.url, apiKey: sandbox.survey.apiKey } },
 				webhookUrl: url,
-				staticData: forged,
+				staticData: forged(),
 			});
 			await remove.call(harness.context);
-			expect(harness.requests.map((request) => request.url)).toEqual([]);
-			expect(harness.warnings.join()).toMatch(/could not be removed/);
+			expect(harness.requests.filter((request) => request.url.startsWith(other.survey.url))).toEqual([]);
+			// The hook is the credential's service's: removed there.
+			expect(await remoteHooks()).toEqual([]);
+
+			// Not at the credential's service either: the key goes nowhere, and the log says so.
+			const nowhere = hookContext({
+				parameters: { registration: 'automatic', allSurveys: true, events: ['responseFinished'] },
+				credentials: { surveyApi: { baseUrl: sandbox.survey.url, apiKey: sandbox.survey.apiKey } },
+				webhookUrl: url,
+				staticData: { ...forged(), webhookId: 'wh_unknown' },
+			});
+			await remove.call(nowhere.context);
+			expect(nowhere.requests.filter((request) => request.url.startsWith(other.survey.url))).toEqual([]);
+			expect(nowhere.warnings.join()).toMatch(/could not be removed/);
+		});
+	});
+
+	describe('hooks left behind (issue 32 items 6 and 7)', () => {
+		/** An address nothing answers at (port 1), as the old address of a service that moved. */
+		const nowhere = 'http://127.0.0.1:1';
+		/** The record `create` keeps for a hook registered while the service answered at `baseUrl`. */
+		const storedAt = (baseUrl: string, webhookId: string, secret: string) => ({
+			webhookId,
+			baseUrl,
+			sealedSecret: sealSecret(secret, sandbox.survey.apiKey, sealingContext(webhookId, baseUrl)),
+		});
+
+		it('n8n’s URL changed (WEBHOOK_URL, a new domain): activation removes the hook it registered at the old URL', async () => {
+			const first = await activate({ events: ['responseFinished'] });
+			const movedUrl = 'http://127.0.0.1:5679/webhook/survey-hook/webhook';
+			const moved = await activate({ events: ['responseFinished'] }, first.staticData, undefined, movedUrl);
+			expect(moved.existed).toBe(false);
+			expect((await remoteHooks()).map((hook) => [hook.id, hook.url])).toEqual([[moved.staticData.webhookId, movedUrl]]);
+		});
+
+		it('the survey service moved to a new address: the hook is removed there and activation goes on (regression: "cannot be reached")', async () => {
+			const first = await activate({ events: ['responseFinished'] });
+			const { apiKey } = sandbox.survey;
+			const secretOf = (staticData: Record<string, unknown>) =>
+				String(openSecret(String(staticData.sealedSecret), apiKey, sealingContext(String(staticData.webhookId), sandbox.survey.url)));
+			const moved = await activate(
+				{ events: ['responseFinished'] },
+				storedAt(nowhere, String(first.staticData.webhookId), secretOf(first.staticData)),
+			);
+			expect(moved.existed).toBe(false);
+			expect((await remoteHooks()).map((hook) => hook.id)).toEqual([moved.staticData.webhookId]);
+			expect(moved.staticData.baseUrl).toBe(sandbox.survey.url);
+			expect(moved.requests.filter((request) => request.url.startsWith(nowhere))).toEqual([]);
+
+			// Deactivated after the move, before an activation renewed the record: removed at the new address too.
+			const again = await activate({ events: ['responseFinished'] });
+			const deactivation = hookContext({
+				parameters: { registration: 'automatic', allSurveys: true, events: ['responseFinished'] },
+				credentials: { surveyApi: { baseUrl: sandbox.survey.url, apiKey } },
+				webhookUrl: url,
+				staticData: storedAt(nowhere, String(again.staticData.webhookId), secretOf(again.staticData)),
+			});
+			await remove.call(deactivation.context);
+			expect(await remoteHooks()).toEqual([]);
+			expect(deactivation.requests.filter((request) => request.url.startsWith(nowhere))).toEqual([]);
+		});
+
+		it('a hook at an old address nothing answers at any more, and not at the new one: activation goes on and the log says where it was', async () => {
+			const secret = `whsec_${Buffer.from('a hook of a service gone').toString('base64')}`;
+			const { result: again } = await runWithFakeTime(
+				async () => await activate({ events: ['responseFinished'] }, storedAt(nowhere, 'wh_left', secret)),
+			);
+			expect(again.existed).toBe(false);
+			expect((await remoteHooks()).map((hook) => hook.id)).toEqual([again.staticData.webhookId]);
+			expect(again.warnings).toEqual([
+				expect.stringContaining(`the webhook wh_left this trigger registered at ${nowhere} could not be removed there`),
+			]);
 		});
 	});
 

@@ -10,12 +10,13 @@
  * `createWebhookMessageId`: the same `webhook-id` on every attempt of a job to a hook) and
  * apps/web/lib/crypto.ts (`generateStandardWebhookSignature`).
  */
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, sleep } from 'n8n-workflow';
 
 import { sealingContext, SurveyTrigger } from '../../nodes/Survey/SurveyTrigger.node';
 import { openSecret, sealSecret } from '../../nodes/shared/webhooks';
 import { FORMBRICKS_SEED } from '../sandbox';
 import { buildDelivery, FORMBRICKS_COMMIT, type PipelineEvent } from '../sandbox/formbricks/webhook';
+import { runWithFakeTime } from './helpers/clock';
 import { callWebhook, hookContext, type Parameters as NodeParameters, type WebhookCall } from './helpers/context';
 import { startFormbricksHarness, type FormbricksHarness } from './helpers/formbricks';
 
@@ -49,12 +50,14 @@ describe('Survey Trigger on Formbricks: registration', () => {
 		parameters: NodeParameters,
 		staticData: Record<string, unknown> = {},
 		credentials: Record<string, unknown> = {},
+		where: Partial<Pick<Parameters<typeof hookContext>[0], 'webhookUrl' | 'mode' | 'workflowId' | 'nodeId'>> = {},
 	) => {
 		const harness = hookContext({
 			parameters: { registration: 'automatic', allSurveys: true, events: ['responseFinished'], ...parameters },
 			credentials: h.credentials(credentials as never),
 			webhookUrl: url,
 			staticData,
+			...where,
 		});
 		const existed = await checkExists.call(harness.context);
 		if (!existed) await create.call(harness.context);
@@ -68,7 +71,7 @@ describe('Survey Trigger on Formbricks: registration', () => {
 			url,
 			workspaceId,
 			source: 'n8n',
-			name: 'n8n: workflow › Hook Under Test',
+			name: 'n8n: workflow › Hook Under Test [n8n workflow-under-test/hook-under-test]',
 			triggers: ['responseFinished', 'responseCreated'],
 			surveyIds: [],
 		});
@@ -158,6 +161,74 @@ describe('Survey Trigger on Formbricks: registration', () => {
 		expect(error.httpCode).toBe('401');
 		expect(error.description).toContain('"Manage" access');
 		expect(await hooks()).toHaveLength(1);
+	});
+
+	/**
+	 * Issue 32 item 6. Formbricks keeps a hook's `name` (apps/web/app/api/v1/webhooks/types/webhooks.ts
+	 * `ZWebhookInput`, lib/webhook.ts `createWebhook`) and lists it (`getWebhooks`): the trigger marks its
+	 * hooks with its workflow and node there, and recognises them by it whatever their URL.
+	 */
+	describe('hooks left behind when n8n’s URL changes', () => {
+		const movedUrl = 'http://127.0.0.1:5679/webhook/survey-hook/webhook';
+
+		it('imported elsewhere (no static data) under another URL: the hooks marked as this trigger’s are removed, no other', async () => {
+			await activate({});
+			const otherNode = await activate({}, {}, {}, { nodeId: 'another-node', webhookUrl: 'http://127.0.0.1:5678/webhook/b/webhook' });
+			const otherWorkflow = await activate({}, {}, {}, { workflowId: 'another-workflow', webhookUrl: 'http://127.0.0.1:5678/webhook/c/webhook' });
+			await h.control('webhooks', 'POST', { url: 'https://zapier.example.org/hook', workspaceId, triggers: ['responseFinished'], name: 'Zapier' });
+			const imported = await activate({}, {}, {}, { webhookUrl: movedUrl });
+			expect(imported.existed).toBe(false);
+			const remaining = await hooks();
+			expect(remaining.map((hook) => hook.id).sort()).toEqual(
+				[
+					imported.staticData.webhookId,
+					otherNode.staticData.webhookId,
+					otherWorkflow.staticData.webhookId,
+					remaining.find((hook) => hook.name === 'Zapier')?.id,
+				].sort(),
+			);
+			expect(remaining.map((hook) => hook.url)).not.toContain(url);
+		});
+
+		it('"Listen for test event" and the active workflow leave each other’s hook alone', async () => {
+			const testUrl = 'http://127.0.0.1:5678/webhook-test/survey-hook/webhook';
+			const production = await activate({});
+			const listening = await activate({}, { ...production.staticData }, {}, { mode: 'manual', webhookUrl: testUrl });
+			expect(listening.existed).toBe(false);
+			expect((await hooks()).map((hook) => hook.url).sort()).toEqual([url, testUrl].sort());
+			expect((await hooks()).find((hook) => hook.url === testUrl)?.name).toMatch(/ test\]$/);
+			const again = await activate({}, production.staticData);
+			expect(again.existed).toBe(true);
+			expect((await hooks()).map((hook) => hook.url).sort()).toEqual([url, testUrl].sort());
+		});
+
+		it('a credential switched to another organisation’s key: the log says which hook was left where', async () => {
+			// Registered earlier with the other organisation's key, in its workspace, which this key cannot see.
+			const { data: left } = await h.control<{ data: SandboxHook }>('webhooks', 'POST', {
+				url,
+				workspaceId: 'cmotherorganisation0000001',
+				triggers: ['responseFinished'],
+				source: 'n8n',
+				name: 'n8n: workflow › Hook Under Test [n8n workflow-under-test/hook-under-test]',
+			});
+			const oldKey = 'fbk_anotherOrganisationKey';
+			const stored = {
+				webhookId: left.id,
+				baseUrl: h.fb.url,
+				api: 'formbricks',
+				sealedSecret: sealSecret(String(left.secret), oldKey, sealingContext(left.id, h.fb.url)),
+			};
+			const switched = await activate({}, stored);
+			expect(switched.existed).toBe(false);
+			expect((await hooks()).map((hook) => hook.id).sort()).toEqual([left.id, switched.staticData.webhookId].sort());
+			expect(switched.warnings).toEqual([
+				expect.stringMatching(
+					new RegExp(
+						`the webhook ${left.id} this trigger registered at ${h.fb.url.replace(/[.:/]/g, '\\$&')} with an earlier API key is not among this key's webhooks`,
+					),
+				),
+			]);
+		});
 	});
 
 	it('switched from the documented API to Formbricks: the old hook is removed through the API it was registered with', async () => {
@@ -376,6 +447,118 @@ describe(`Survey Trigger on Formbricks: deliveries as Formbricks builds them (co
 		} finally {
 			await h.stop();
 		}
+	});
+
+	/**
+	 * Issue 32 item 5. Formbricks gives every hook a secret (apps/web/app/api/v1/webhooks/lib/webhook.ts
+	 * `createWebhook`, apps/web/modules/integrations/webhooks/lib/webhook.ts: `secret ?? generateWebhookSecret()`)
+	 * and signs every delivery with it (process-response-pipeline-job.ts, `createWebhookDeliveryTask`):
+	 * a Manual trigger whose credential has no Webhook Secret has nothing to check them with.
+	 */
+	it('Manual registration without a Webhook Secret refuses every delivery with 401 and logs what to set', async () => {
+		for (const call of [attempt(), attempt({ secret: null })]) {
+			call.parameters = { ...call.parameters, registration: 'manual' };
+			call.staticData = {};
+			const outcome = await callWebhook(webhook, call);
+			expect(outcome.status).toBe(401);
+			expect(started(outcome)).toHaveLength(0);
+			expect(JSON.stringify(outcome.responseBody)).toMatch(/Webhook Secret/);
+			expect(outcome.warnings).toEqual([
+				expect.stringMatching(
+					/Survey Trigger "Trigger Under Test" \(workflow wf-formbricks\) refused a delivery: its credential has no Webhook Secret\. Copy the webhook's signing secret \(whsec_…\) from the survey service into the credential's Webhook Secret/,
+				),
+			]);
+		}
+	});
+
+	/**
+	 * Issue 32 item 8. Answers by text and Personal Data need the survey's questions. Formbricks
+	 * waits 5 s for an answer and retries a delivery twice, 5 s and then 10 s later
+	 * (process-response-pipeline-job.ts `WEBHOOK_TIMEOUT_MS`, packages/jobs/src/constants.ts; see
+	 * test/sandbox/formbricks/timing.ts), and answers a 429 without Retry-After
+	 * (apps/web/app/lib/api/response.ts `tooManyRequestsResponse`).
+	 */
+	describe('the survey’s questions, for Answers by text and Personal Data', () => {
+		let fb: FormbricksHarness;
+		beforeAll(async () => (fb = await startFormbricksHarness()));
+		afterAll(async () => await fb?.stop());
+
+		const deliver = async (jobId: string, options: { data?: Record<string, unknown>; workflowId?: string } = {}) => {
+			const delivery = buildDelivery({
+				jobId,
+				event: 'responseFinished',
+				webhook: { id: hookId, secret },
+				response: { ...response, data: options.data ?? response.data },
+				survey,
+				urls,
+			});
+			return await callWebhook(webhook, {
+				workflowId: options.workflowId ?? 'wf-questions',
+				rawBody: delivery.body,
+				body: JSON.parse(delivery.body),
+				headers: delivery.headers,
+				parameters: {
+					registration: 'manual',
+					events: ['responseFinished'],
+					allSurveys: true,
+					options: { answers: 'text', personalData: 'redact' },
+				},
+				staticData: {},
+				credentials: fb.credentials({ webhookSecret: secret }),
+			});
+		};
+		const surveyReads = async () =>
+			(await fb.requests()).filter((request) => request.method === 'GET' && request.path.endsWith(`/surveys/${surveys.residency}`))
+				.length;
+
+		it('are read once per workflow, and again for a question id they do not know (once)', async () => {
+			for (const job of ['q-1', 'q-2', 'q-3']) {
+				const [item] = started(await deliver(job));
+				expect(item.json.data).toHaveProperty(['Your full name']);
+			}
+			expect(await surveyReads()).toBe(1);
+			// A question added since: read again; an answer the survey has no question for (a hidden field) once only.
+			const added = { ...response.data, cmaddedquestion00000000001: 'A new answer' };
+			expect(started(await deliver('q-4', { data: added }))).toHaveLength(1);
+			expect(started(await deliver('q-5', { data: added }))).toHaveLength(1);
+			expect(await surveyReads()).toBe(2);
+			expect(started(await deliver('q-6', { workflowId: 'wf-questions-other' }))).toHaveLength(1);
+			expect(await surveyReads()).toBe(3);
+		});
+
+		it('rate-limited: the delivery is started within Formbricks’ wait, without the questions and with every answer treated as personal; the read goes on for the next delivery', async () => {
+			// A 429 closes Formbricks' window until the next minute of its clock (rate-limit.ts): the
+			// read waits its turn in the rate budget, past the 5 s Formbricks waits for an answer.
+			await fb.control('faults', 'PUT', { status: 429, count: 1, path: `/surveys/${surveys.residency}` });
+			const readsBefore = await surveyReads();
+			const { result } = await runWithFakeTime(async () => {
+				const sent = Date.now();
+				const first = await deliver('rl-1', { workflowId: 'wf-rate-limited' });
+				const waitedMs = Date.now() - sent;
+				await sleep(61_000);
+				const readsMeanwhile = (await surveyReads()) - readsBefore;
+				const second = await deliver('rl-2', { workflowId: 'wf-rate-limited' });
+				return { first, waitedMs, readsMeanwhile, second };
+			});
+			expect(result.waitedMs).toBeLessThan(5_000);
+			const [item] = started(result.first);
+			expect(item.json.questionsUnavailable).toBe(true);
+			// Keyed by question ID, as the questions' text is not known, and nothing in clear.
+			expect(Object.keys(item.json.data as object).sort()).toEqual(Object.keys(response.data).sort());
+			const output = JSON.stringify(item.json);
+			for (const clear of ['Ada Lovelace', 'ada.lovelace@example.org', 'approved']) expect(output).not.toContain(clear);
+			expect(result.first.warnings).toEqual([
+				expect.stringMatching(/emitted delivery \w+ without the questions of survey \w+, which could not be read within 3 s/),
+			]);
+			// The read that met the 429 went on once the window reopened, after Formbricks had its answer:
+			// the next delivery finds the questions kept.
+			expect(result.readsMeanwhile).toBe(2);
+			const [later] = started(result.second);
+			expect(later.json.questionsUnavailable).toBeUndefined();
+			expect(later.json.data).toHaveProperty(['Your full name']);
+			// The one that met the 429, and the one sent again once the window reopened.
+			expect((await surveyReads()) - readsBefore).toBe(2);
+		});
 	});
 
 	it('Manual registration verifies with the credential’s Webhook Secret and parses Formbricks’ body', async () => {

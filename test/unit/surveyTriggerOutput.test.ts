@@ -28,7 +28,7 @@ describe('Survey Trigger output: Answers and Personal Data options', () => {
 	});
 	afterAll(async () => await sandbox?.stop());
 
-	const deliver = async (options: IDataObject = {}, id = `msg_output_${++counter}`) => {
+	const deliver = async (options: IDataObject = {}, id = `msg_output_${++counter}`, workflowId = 'wf-survey-output') => {
 		const body = {
 			event: 'responseFinished',
 			surveyId: SEED.alumniSurveyId,
@@ -40,7 +40,7 @@ describe('Survey Trigger output: Answers and Personal Data options', () => {
 			id,
 			secret,
 			hookId: 'wh_output',
-			workflowId: 'wf-survey-output',
+			workflowId,
 			body,
 			options,
 		});
@@ -83,14 +83,16 @@ describe('Survey Trigger output: Answers and Personal Data options', () => {
 		}
 	});
 
-	it('runs a redelivery when reading the questions failed the first time', async () => {
+	it('emits a delivery whose questions could not be read (the service failed), every answer treated as personal; the next delivery reads them again', async () => {
 		const control = sandboxControl(sandbox, 'survey');
 		await control.failNext(1, 500);
-		const id = 'msg_output_retried';
-		await expect(deliver({ answers: 'text' }, id)).rejects.toThrow();
-		expect((await deliver({ answers: 'text' }, id)).data).toHaveProperty(
-			['Your name'],
-			ANSWERS.fullName,
-		);
+		// A workflow of its own: the questions are kept per workflow once read.
+		const unread = await deliver({ answers: 'text', personalData: 'redact' }, 'msg_output_unread', 'wf-survey-output-retried');
+		expect(unread.questionsUnavailable).toBe(true);
+		expect(Object.keys(unread.data as IDataObject).sort()).toEqual(Object.keys(ANSWERS).sort());
+		expect(JSON.stringify(unread.data)).not.toContain('The studio time was invaluable.');
+		const read = await deliver({ answers: 'text' }, 'msg_output_read', 'wf-survey-output-retried');
+		expect(read.questionsUnavailable).toBeUndefined();
+		expect(read.data).toHaveProperty(['Your name'], ANSWERS.fullName);
 	});
 });

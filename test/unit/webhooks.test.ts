@@ -1,4 +1,11 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- a stand-in for the response n8n hands a webhook */
+import { EventEmitter } from 'node:events';
+
+import type { IWebhookFunctions } from 'n8n-workflow';
+
 import {
+	ACKNOWLEDGE_ONLY,
+	admitDeliveries,
 	MAX_DELIVERY_ID_LENGTH,
 	openSecret,
 	RecentDeliveries,
@@ -84,6 +91,43 @@ describe('RecentDeliveries', () => {
 		expect(store.approximateBytes / store.size).toBeLessThan(2 * (MAX_DELIVERY_ID_LENGTH + 100) + 96);
 		// A long id is still recognised when it comes again.
 		expect(deliver(store, 'wf', `999${huge}`, Date.now())).toBe('done');
+	});
+});
+
+describe('admitDeliveries (a delivery standing for several events)', () => {
+	/** A delivery's context; `answer` is n8n's answer once it started (or failed to start) the execution. */
+	const delivery = () => {
+		const response = Object.assign(new EventEmitter(), { headersSent: false, statusCode: 200 });
+		const ctx = {
+			getWorkflow: () => ({ id: 'wf' }),
+			getNode: () => ({ id: 'node' }),
+			getNodeWebhookUrl: () => 'http://n8n/webhook/x',
+			getResponseObject: () => response,
+		} as unknown as IWebhookFunctions;
+		const answer = (status: number) => {
+			Object.assign(response, { headersSent: true, statusCode: status });
+			response.emit('close');
+		};
+		return { ctx, answer };
+	};
+
+	it('admits the ids not started before; a later delivery of the same ones waits for them and starts nothing', async () => {
+		const store = new RecentDeliveries();
+		const first = delivery();
+		expect(await admitDeliveries(first.ctx, ['a', 'b'], store)).toEqual({ admitted: ['a', 'b'] });
+		const again = admitDeliveries(delivery().ctx, ['a', 'b'], store);
+		first.answer(200);
+		await expect(again).resolves.toEqual({ answer: ACKNOWLEDGE_ONLY });
+		expect(await admitDeliveries(delivery().ctx, ['a', 'b', 'c'], store)).toEqual({ admitted: ['c'] });
+	});
+
+	it('takes again the ids whose execution n8n did not start', async () => {
+		const store = new RecentDeliveries();
+		const first = delivery();
+		await admitDeliveries(first.ctx, ['a', 'b'], store);
+		const retry = admitDeliveries(delivery().ctx, ['a', 'b'], store);
+		first.answer(500);
+		await expect(retry).resolves.toEqual({ admitted: ['a', 'b'] });
 	});
 });
 

@@ -5,6 +5,7 @@ import { DOCUMENTED_API } from '../../shared/apiChoice';
 import { isObject } from '../../shared/credentialTest';
 import type { RequestContext } from '../../shared/request';
 import { serviceAnswer, serviceRequest } from '../../shared/request';
+import { lostAnswerHints } from '../hints';
 import type { BookmarkAdapter, TagRef } from './types';
 
 /** The bookmark service as CONTRACTS.md describes it (section 2 and Part 2, section 5). */
@@ -53,7 +54,13 @@ export const documentedAdapter: BookmarkAdapter = {
 	async createRecord(ctx, record, itemIndex) {
 		const body: IDataObject = { ...record };
 		if (!record.tags?.length) delete body.tags;
-		const stored = await request(ctx, { method: 'POST', path: '/api/v1/bookmarks', body, itemIndex });
+		const stored = await request(ctx, {
+			method: 'POST',
+			path: '/api/v1/bookmarks',
+			body,
+			itemIndex,
+			lostAnswerHint: lostAnswerHints.createRecord(record),
+		});
 		return { ...stored, alreadyExists: stored.alreadyExists === true };
 	},
 
@@ -79,7 +86,13 @@ export const documentedAdapter: BookmarkAdapter = {
 	},
 
 	async updateRecord(ctx, recordId, changes, itemIndex) {
-		return await request(ctx, { method: 'PATCH', path: recordPath(recordId), body: { ...changes }, itemIndex });
+		return await request(ctx, {
+			method: 'PATCH',
+			path: recordPath(recordId),
+			body: { ...changes },
+			itemIndex,
+			lostAnswerHint: lostAnswerHints.updateRecord(recordId),
+		});
 	},
 
 	async deleteRecord(ctx, recordId, itemIndex) {
@@ -95,6 +108,7 @@ export const documentedAdapter: BookmarkAdapter = {
 			// The answer lists what this very request attached or detached: sent again after the first
 			// one was carried out, a removal would report nothing removed.
 			repeatable: false,
+			lostAnswerHint: lostAnswerHints.changeTags(recordId),
 		});
 		const tags = change === 'attach' ? result.attached : result.detached;
 		return (Array.isArray(tags) ? tags : []) as TagRef[];
@@ -111,11 +125,23 @@ export const documentedAdapter: BookmarkAdapter = {
 	},
 
 	async createList(ctx, fields, itemIndex) {
-		return await request(ctx, { method: 'POST', path: '/api/v1/lists', body: { ...fields }, itemIndex });
+		return await request(ctx, {
+			method: 'POST',
+			path: '/api/v1/lists',
+			body: { ...fields },
+			itemIndex,
+			lostAnswerHint: lostAnswerHints.createList(fields.name),
+		});
 	},
 
 	async updateList(ctx, listId, fields, itemIndex) {
-		return await request(ctx, { method: 'PATCH', path: listPath(listId), body: { ...fields }, itemIndex });
+		return await request(ctx, {
+			method: 'PATCH',
+			path: listPath(listId),
+			body: { ...fields },
+			itemIndex,
+			lostAnswerHint: lostAnswerHints.updateList(listId),
+		});
 	},
 
 	async deleteList(ctx, listId, itemIndex) {

@@ -1,9 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { mapConcurrently } from '../../shared/concurrency';
 import { isObject } from '../../shared/credentialTest';
 import type { RequestContext, ServiceAnswer } from '../../shared/request';
 import { withDescription } from '../../shared/request';
+import { failedAfterWrite, type WriteOutcome, writeOutcome } from '../../shared/writeOutcome';
+import { lostAnswerHints } from '../hints';
 import { karakeepAssets } from './karakeepAssets';
 import { karakeepContent } from './karakeepContent';
 import { KARAKEEP_CREDENTIAL_PROBE, KARAKEEP_RECOGNITION } from './karakeepCredential';
@@ -12,7 +15,7 @@ import { answer, KARAKEEP_SERVICE as SERVICE, listPath, recordPath, request } fr
 import { karakeepTags, tagPages } from './karakeepTags';
 import { karakeepWebhooks } from './karakeepWebhooks';
 import { documentedList, documentedRecord, documentedTag } from './karakeepShapes';
-import type { BookmarkAdapter, BookmarkFilters, ListKindFields, RecordPage, TagRef } from './types';
+import type { BookmarkAdapter, BookmarkFilters, ListKindFields, NewRecord, RecordPage, TagRef } from './types';
 
 /**
  * Karakeep's own REST API v1, as its source answers (commit 7ca5ee2; facts, sources and the tests
@@ -97,6 +100,63 @@ async function tagIdNamed(ctx: RequestContext, name: string, itemIndex?: number)
 	return tag ? String(tag.id) : undefined;
 }
 
+/**
+ * Where the next page of a search starts: Karakeep's search cursor is an offset into results that
+ * move while the index changes (packages/api/routes/bookmarks.ts; searchBookmarks in
+ * packages/trpc/routers/bookmarks.ts pages Meilisearch by offset), so the cursor handed on also
+ * names the last records read, `<offset>:<id>,<id>…`. The next page is read from a few records
+ * before the offset and goes on after the last of them found: a record added before it (the
+ * newest come first) would otherwise come twice, one that left the results would make one skipped.
+ */
+const SEARCH_OVERLAP = 10;
+
+interface SearchCursor {
+	offset: number;
+	lastRead: string[];
+}
+
+function readSearchCursor(cursor: string | null): SearchCursor {
+	const [offset, ids] = (cursor ?? '0').split(':');
+	return { offset: Number.parseInt(offset, 10) || 0, lastRead: ids ? ids.split(',') : [] };
+}
+
+/** One page of search results after the records already read, each record once. */
+async function searchPage(
+	ctx: RequestContext,
+	route: Route,
+	page: { limit: number; cursor: string | null },
+	itemIndex?: number,
+): Promise<KarakeepPage> {
+	const { offset, lastRead } = readSearchCursor(page.cursor);
+	const start = lastRead.length > 0 ? Math.max(0, offset - SEARCH_OVERLAP) : offset;
+	const limit = Math.min(Math.max(page.limit, 1) + offset - start, PAGE_SIZE);
+	const qs: IDataObject = { ...route.qs, limit };
+	if (start > 0) qs.cursor = String(start);
+	const { bookmarks, nextCursor } = await request<KarakeepPage>(ctx, { method: 'GET', path: route.path, qs, itemIndex });
+	let after = 0;
+	if (lastRead.length > 0 && bookmarks.length > 0) {
+		const read = new Set(lastRead);
+		bookmarks.forEach((bookmark, index) => {
+			if (read.has(String(bookmark.id))) after = index + 1;
+		});
+		if (after === 0) {
+			throw new NodeOperationError(ctx.getNode(), 'The search results kept changing while they were read', {
+				itemIndex,
+				description:
+					'So many records were added to the results or left them between two pages that the next page could not be placed after the records already read, which would have returned some twice or skipped some. Run the node again.',
+			});
+		}
+	}
+	const next =
+		nextCursor === null
+			? null
+			: `${start + bookmarks.length}:${bookmarks
+					.slice(-SEARCH_OVERLAP)
+					.map((bookmark) => String(bookmark.id))
+					.join(',')}`;
+	return { bookmarks: bookmarks.slice(after), nextCursor: next };
+}
+
 async function routePage(
 	ctx: RequestContext,
 	route: Route,
@@ -104,9 +164,14 @@ async function routePage(
 	page: { limit: number; cursor: string | null },
 	itemIndex?: number,
 ): Promise<RecordPage> {
-	const qs: IDataObject = { ...route.qs, limit: Math.min(Math.max(page.limit, 1), PAGE_SIZE) };
-	if (page.cursor) qs.cursor = page.cursor;
-	const { bookmarks, nextCursor } = await request<KarakeepPage>(ctx, { method: 'GET', path: route.path, qs, itemIndex });
+	let answered: KarakeepPage;
+	if (route.kind === 'search') answered = await searchPage(ctx, route, page, itemIndex);
+	else {
+		const qs: IDataObject = { ...route.qs, limit: Math.min(Math.max(page.limit, 1), PAGE_SIZE) };
+		if (page.cursor) qs.cursor = page.cursor;
+		answered = await request<KarakeepPage>(ctx, { method: 'GET', path: route.path, qs, itemIndex });
+	}
+	const { bookmarks, nextCursor } = answered;
 	let records = bookmarks.map((bookmark) => documentedRecord(bookmark));
 	if (filters.listId && route.kind === 'search') records = await karakeepAdapter.withListIds(ctx, records, itemIndex);
 	return { records: keepMatching(records, filters, route), nextCursor: nextCursor ?? null };
@@ -197,7 +262,7 @@ async function readBookmark(ctx: RequestContext, recordId: string, itemIndex?: n
  * Attaches or detaches tags by name. Karakeep's answer is ids only, and a detach lists every
  * existing tag named, also those the record did not have: the record read before (detach) or
  * after (attach) names them, and comes back beside them. Both requests give the same result when
- * repeated, so they may be.
+ * repeated, so they may be. A read after the attach that fails is marked `failedAfterWrite`.
  */
 async function changeTagsOf(
 	ctx: RequestContext,
@@ -216,7 +281,14 @@ async function changeTagsOf(
 	});
 	const ids = (change === 'attach' ? result.attached : result.detached) as unknown;
 	const changed = new Set(Array.isArray(ids) ? ids.map(String) : []);
-	const record = before ?? (await readBookmark(ctx, recordId, itemIndex));
+	let record = before;
+	if (!record) {
+		try {
+			record = await readBookmark(ctx, recordId, itemIndex);
+		} catch (error) {
+			throw failedAfterWrite(error);
+		}
+	}
 	const tags = (Array.isArray(record.tags) ? record.tags : [])
 		.filter(isObject)
 		.filter((tag) => changed.has(String(tag.id)))
@@ -227,6 +299,25 @@ async function changeTagsOf(
 /** Karakeep's list body: a list with a query is a smart one (`type: "smart"`, which Karakeep requires beside it). */
 const withListType = <Fields extends ListKindFields & { name: string }>(fields: Fields) =>
 	fields.query === undefined ? fields : { ...fields, type: 'smart' };
+
+/**
+ * What exists after Create stored the record and attaching its tags (Karakeep's request of its
+ * own) failed, and what running the item again would do: a link is found by its URL again, a
+ * text record is stored anew.
+ */
+function createdWithoutTags(record: NewRecord, recordId: string, tags: WriteOutcome): string {
+	const names = (record.tags ?? []).join(', ');
+	const state = {
+		written: `Record ${recordId} was created and its tags (${names}) attached; only reading it back failed: Bookmark → Get ${recordId} shows it.`,
+		unknown: `Record ${recordId} was created; whether its tags (${names}) were attached is unknown, as the answer was lost: Bookmark → Get ${recordId} shows them.`,
+		'not written': `Record ${recordId} was created without its tags (${names}): Karakeep attaches tags in a request of their own, and that request failed.`,
+	}[tags];
+	const attach = tags === 'written' ? '' : ` To attach them, use Bookmark → Add Tags on record ${recordId}`;
+	if (record.type === 'text') {
+		return `${state}${attach}${attach ? '.' : ''} Do not run this item again: a text record is stored anew each time, so that would make a second record.`;
+	}
+	return `${state}${attach ? `${attach}, or run this item again with If URL Exists → Update It (it finds the record by its URL).` : ''}`;
+}
 
 /** Karakeep's 400 for removing a record from a list it is not in (packages/trpc/models/lists.ts `removeBookmark`). */
 const NOT_IN_LIST = /is already not in list/;
@@ -252,7 +343,13 @@ export const karakeepAdapter: BookmarkAdapter = {
 		}
 		const body: IDataObject = { type: record.type };
 		for (const key of ['url', 'text', 'title', 'note'] as const) if (record[key] !== undefined) body[key] = record[key];
-		const created = await request(ctx, { method: 'POST', path: '/api/v1/bookmarks', body, itemIndex });
+		const created = await request(ctx, {
+			method: 'POST',
+			path: '/api/v1/bookmarks',
+			body,
+			itemIndex,
+			lostAnswerHint: lostAnswerHints.createRecord(record),
+		});
 		const recordId = String(created.id);
 		// Stored by someone else between the look-up and the create: Karakeep answered the stored record.
 		if (created.alreadyExists === true) {
@@ -264,8 +361,7 @@ export const karakeepAdapter: BookmarkAdapter = {
 			const { record: tagged } = await changeTagsOf(ctx, recordId, record.tags, 'attach', itemIndex);
 			return { ...tagged, listIds: [], alreadyExists: false };
 		} catch (error) {
-			const state = `Record ${recordId} was created, but its tags (${record.tags.join(', ')}) may not be attached: Karakeep attaches tags in a request of their own. Attach them with Bookmark → Add Tags; running this item again with If URL Exists → Update It does it too.`;
-			throw withDescription(ctx, error as Error, itemIndex, state);
+			throw withDescription(ctx, error as Error, itemIndex, createdWithoutTags(record, recordId, writeOutcome(error)));
 		}
 	},
 
@@ -299,9 +395,19 @@ export const karakeepAdapter: BookmarkAdapter = {
 	},
 
 	async updateRecord(ctx, recordId, changes, itemIndex) {
-		await request(ctx, { method: 'PATCH', path: recordPath(recordId), body: { ...changes }, itemIndex });
+		await request(ctx, {
+			method: 'PATCH',
+			path: recordPath(recordId),
+			body: { ...changes },
+			itemIndex,
+			lostAnswerHint: lostAnswerHints.updateRecord(recordId),
+		});
 		// Karakeep's PATCH answers the bare record (no tags, no content): read it whole.
-		return await karakeepAdapter.getRecord(ctx, recordId, itemIndex);
+		try {
+			return await karakeepAdapter.getRecord(ctx, recordId, itemIndex);
+		} catch (error) {
+			throw failedAfterWrite(error);
+		}
 	},
 
 	async deleteRecord(ctx, recordId, itemIndex) {
@@ -327,12 +433,19 @@ export const karakeepAdapter: BookmarkAdapter = {
 			path: '/api/v1/lists',
 			body: { ...fields, icon: fields.icon ?? DEFAULT_LIST_ICON },
 			itemIndex,
+			lostAnswerHint: lostAnswerHints.createList(fields.name),
 		});
 		return documentedList(list, 0);
 	},
 
 	async updateList(ctx, listId, fields, itemIndex) {
-		const list = await request(ctx, { method: 'PATCH', path: listPath(listId), body: { ...fields }, itemIndex });
+		const list = await request(ctx, {
+			method: 'PATCH',
+			path: listPath(listId),
+			body: { ...fields },
+			itemIndex,
+			lostAnswerHint: lostAnswerHints.updateList(listId),
+		});
 		const [counted] = await withCounts(ctx, [list], itemIndex);
 		return counted;
 	},

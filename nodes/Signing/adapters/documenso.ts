@@ -1,10 +1,10 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, NodeApiError } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { credentialBaseUrl } from '../../shared/request';
-import type { RequestContext } from '../../shared/request';
-import { templateNotFoundHint } from '../hints';
-import { signingPages, signingTransport } from '../transport';
+import { credentialBaseUrl, withDescription } from '../../shared/request';
+import type { RequestContext, ServiceAnswer } from '../../shared/request';
+import { lostAnswerHints, templateNotFoundHint } from '../hints';
+import { signingPages } from '../transport';
 import { DOCUMENSO_CREDENTIAL_PROBE, DOCUMENSO_RECOGNITION } from './documensoCredential';
 import type { DocumensoPage } from './documensoShapes';
 import {
@@ -13,6 +13,12 @@ import {
 	documentedDocument,
 	documentedTemplate,
 } from './documensoShapes';
+import { numericId } from './documensoEnvelopes';
+import { documensoFields, documensoRecipients } from './documensoDrafts';
+import { documensoAttachments, documensoFiles } from './documensoFiles';
+import { documensoDocuments, documensoFolders, documensoTemplates } from './documensoManage';
+import { documensoTransport } from './documensoTransport';
+import { documensoUploads } from './documensoUploads';
 import { DOCUMENSO_EVENTS, DOCUMENSO_EXTRA_EVENTS, documensoEvent } from './documensoWebhooks';
 import type { PrefillValue, SigningAdapter } from './types';
 
@@ -25,25 +31,10 @@ import type { PrefillValue, SigningAdapter } from './types';
  * (cancel, audit log, the original PDF) through the envelope routes.
  */
 const SERVICE = 'Documenso server';
-const { request, answer } = signingTransport(SERVICE, documensoError);
+const { request, answer } = documensoTransport;
 
 /** ZFindSearchParamsSchema (packages/lib/types/search-params.ts): perPage 1 to 100. */
 const MAX_PER_PAGE = 100;
-
-/** Documenso's IDs (documents, templates, recipients, fields) are integers; `"1001"` and `1001` are both taken. */
-function numericId(ctx: RequestContext, value: string, label: string, itemIndex?: number): number {
-	const text = value.trim();
-	const number = Number(text);
-	if (/^\d+$/.test(text) && number > 0 && Number.isSafeInteger(number)) return number;
-	throw new NodeOperationError(
-		ctx.getNode(),
-		`${label}: "${value}" is not a Documenso ID: Documenso’s IDs are whole numbers, such as 1001`,
-		{
-			itemIndex,
-			description: `Change this value${itemIndex === undefined ? '' : ` for input item ${itemIndex}`}; nothing was sent.`,
-		},
-	);
-}
 
 const baseUrlOf = async (ctx: RequestContext, itemIndex?: number) =>
 	await credentialBaseUrl(ctx, 'signingApi', itemIndex);
@@ -87,6 +78,34 @@ async function rawDocument(ctx: RequestContext, documentId: string, itemIndex?: 
 
 const statusWords = (status: unknown) => String(status).toLowerCase();
 
+/**
+ * All Pending Signers as Documenso would e-mail them now: the signers and approvers who have not
+ * signed, and in a SEQUENTIAL document only the recipient whose turn it is (sendDocument in
+ * packages/lib/server-only/document/send-document.ts e-mails the first recipient but CC who has
+ * not signed, by signingOrder then id; get-is-recipient-turn.ts lets nobody after them sign).
+ * resend-document.ts itself would e-mail anyone listed but CC: viewers, assistants, and signers
+ * whose turn has not come, who cannot sign yet.
+ */
+function pendingSignersNow(document: IDataObject): number[] {
+	const recipients = ((document.recipients as IDataObject[] | undefined) ?? []).filter(
+		(recipient) => recipient.role !== 'CC' && recipient.signingStatus !== 'SIGNED',
+	);
+	const meta = (document.documentMeta as IDataObject | undefined) ?? {};
+	const order = (recipient: IDataObject) =>
+		typeof recipient.signingOrder === 'number' ? recipient.signingOrder : Number.POSITIVE_INFINITY;
+	const due =
+		meta.signingOrder === 'SEQUENTIAL'
+			? [...recipients].sort((a, b) => order(a) - order(b) || Number(a.id) - Number(b.id)).slice(0, 1)
+			: recipients;
+	return due
+		.filter(
+			(recipient) =>
+				(recipient.role === 'SIGNER' || recipient.role === 'APPROVER') &&
+				recipient.signingStatus === 'NOT_SIGNED',
+		)
+		.map((recipient) => recipient.id as number);
+}
+
 /** A prefill value in /template/use's terms (ZFieldMetaPrefillFieldsSchema): the field's type, a list for a checkbox. */
 function documensoPrefill({ field, value }: PrefillValue): IDataObject {
 	const meta = (field.fieldMeta as IDataObject | undefined) ?? {};
@@ -98,8 +117,72 @@ function documensoPrefill({ field, value }: PrefillValue): IDataObject {
 	if ((type === 'text' || type === 'number') && typeof meta.placeholder === 'string') {
 		prefill.placeholder = meta.placeholder;
 	}
-	prefill.value = type === 'checkbox' ? (value === 'true' ? ((field.options as string[]) ?? []) : []) : value;
+	if (type === 'checkbox') prefill.value = value === 'true' ? ((field.options as string[]) ?? []) : [];
+	// Documenso writes `DateTime.fromJSDate(new Date(value))` in the server's own time zone
+	// (create-document-from-template.ts). `new Date` reads a date alone as midnight UTC, the day
+	// before on a server west of UTC; a date and time without an offset is the server's midnight.
+	else if (type === 'date') prefill.value = `${value}T00:00:00`;
+	else prefill.value = value;
 	return prefill;
+}
+
+/**
+ * What /template/use answers when it made the document and then could not send it: the router
+ * rethrows sendDocument's AppError (template-router/router.ts; a plain Error becomes
+ * DOCUMENT_SEND_FAILED), and the document stays a draft (send-document.ts: a signer without a
+ * signature field is MISSING_SIGNATURE_FIELD; a recipient who needs an e-mail address
+ * INVALID_REQUEST; too many recipients RECIPIENT_LIMIT_EXCEEDED). Making the document fails
+ * with INVALID_BODY or NOT_FOUND instead, before anything is stored.
+ */
+const SEND_FAILURES = new Set(['MISSING_SIGNATURE_FIELD', 'INVALID_REQUEST', 'RECIPIENT_LIMIT_EXCEEDED', 'DOCUMENT_SEND_FAILED']);
+
+/** The error of /template/use, saying which draft it left when the document was made but not sent. */
+async function withDraftLeft(
+	ctx: RequestContext,
+	used: ServiceAnswer<IDataObject>,
+	sent: { templateId: number; title: string; body: IDataObject },
+	itemIndex: number,
+): Promise<Error> {
+	const error = used.error as NodeApiError;
+	const { code, message } = documensoError(used.body, used.statusCode);
+	if (!code || !SEND_FAILURES.has(code)) return error;
+	const emails = ((sent.body.recipients as IDataObject[] | undefined) ?? []).map((recipient) => String(recipient.email));
+	const draft = await draftLeftBehind(ctx, { templateId: sent.templateId, title: sent.title, emails, message }, itemIndex).catch(
+		() => undefined,
+	);
+	const kept = draft
+		? `Documenso made the document before it refused to send it: it is kept as draft ${String(draft.id)} ("${String(draft.title)}"). Fix what Documenso names (in the template too, for the next documents), then send it with Document → Send, or delete it in Documenso`
+		: `Documenso made the document before it refused to send it, and keeps it as a draft: Document → Get Many with Filters › Status Draft and Template ${sent.templateId} lists it`;
+	return withDescription(ctx, error, itemIndex, `${kept}. Running this item again makes another document.`);
+}
+
+/**
+ * The draft a failed send of /template/use left: its answer does not name it. Among the newest
+ * drafts made from the template, the one with the recipients the error names ("…, id: 123"),
+ * else the newest with the title and addresses sent.
+ */
+async function draftLeftBehind(
+	ctx: RequestContext,
+	sent: { templateId: number; title: string; emails: string[]; message: string },
+	itemIndex: number,
+): Promise<IDataObject | undefined> {
+	const { data: drafts } = await request<DocumensoPage>(ctx, {
+		method: 'GET',
+		path: '/api/v2/document',
+		qs: { templateId: sent.templateId, status: 'DRAFT', perPage: 20 },
+		itemIndex,
+	});
+	const recipientIds = (draft: IDataObject) =>
+		((draft.recipients as IDataObject[] | undefined) ?? []).map((recipient) => Number(recipient.id));
+	const named = [...sent.message.matchAll(/\bid: (\d+)\)/g)].map((match) => Number(match[1]));
+	if (named.length > 0) return drafts.find((draft) => named.some((id) => recipientIds(draft).includes(id)));
+	const emails = (draft: IDataObject) =>
+		((draft.recipients as IDataObject[] | undefined) ?? []).map((recipient) => String(recipient.email).toLowerCase());
+	return drafts.find(
+		(draft) =>
+			(sent.title === '' || draft.title === sent.title) &&
+			sent.emails.every((email) => emails(draft).includes(email.toLowerCase())),
+	);
 }
 
 export const documensoAdapter: SigningAdapter = {
@@ -175,13 +258,17 @@ export const documensoAdapter: SigningAdapter = {
 			override: { title: input.title, ...input.meta },
 		};
 		if (prefill.length > 0) body.prefillFields = prefill.map(documensoPrefill);
-		const document = await request(ctx, {
+		const used = await answer(ctx, {
 			method: 'POST',
 			path: '/api/v2/template/use',
 			body,
 			itemIndex,
+			lostAnswerHint: lostAnswerHints.generate(input.templateId, input.title),
 			errorHints: { 404: templateNotFoundHint(input.templateId, this.idLooks.template) },
+			acceptStatuses: input.distribute ? [400] : [],
 		});
+		if (used.error) throw await withDraftLeft(ctx, used, { templateId, title: input.title, body }, itemIndex);
+		const document = used.body;
 		return { documentId: document.id, ...documentedDocument(document, baseUrl, teamUrl) };
 	},
 
@@ -235,6 +322,7 @@ export const documensoAdapter: SigningAdapter = {
 			path: '/api/v2/document/distribute',
 			body: { documentId: document.id as number },
 			itemIndex,
+			lostAnswerHint: lostAnswerHints.send(documentId),
 		});
 		return await this.getDocument(ctx, documentId, itemIndex);
 	},
@@ -243,8 +331,7 @@ export const documensoAdapter: SigningAdapter = {
 	 * POST /document/redistribute (document.redistribute, packages/lib/server-only/document/resend-document.ts)
 	 * takes the recipients to remind, at least one, and skips without a word the ones that are not
 	 * on the document, have signed or are CC. So the node reads the document, computes All Pending
-	 * Signers (what resend-document.ts itself keeps: not CC, not signed) and refuses what the
-	 * documented API refuses, before sending.
+	 * Signers (`pendingSignersNow`) and refuses what the documented API refuses, before sending.
 	 */
 	async resend(ctx, documentId, recipientIds, itemIndex) {
 		const document = await rawDocument(ctx, documentId, itemIndex);
@@ -258,14 +345,9 @@ export const documensoAdapter: SigningAdapter = {
 				},
 			);
 		}
-		const recipients = ((document.recipients as IDataObject[] | undefined) ?? []).filter(
-			(recipient) => recipient.role !== 'CC',
-		);
 		let ids: number[];
 		if (recipientIds === 'allPending') {
-			ids = recipients
-				.filter((recipient) => recipient.signingStatus === 'NOT_SIGNED')
-				.map((recipient) => recipient.id as number);
+			ids = pendingSignersNow(document);
 		} else {
 			ids = [...new Set(recipientIds.map((id) => numericId(ctx, id, 'Recipient IDs', itemIndex)))];
 			for (const id of ids) {
@@ -294,6 +376,7 @@ export const documensoAdapter: SigningAdapter = {
 			path: '/api/v2/document/redistribute',
 			body: { documentId: document.id as number, recipients: ids },
 			itemIndex,
+			lostAnswerHint: lostAnswerHints.resend(documentId),
 		});
 		return { resent: ids, ...result };
 	},
@@ -312,6 +395,7 @@ export const documensoAdapter: SigningAdapter = {
 			path: '/api/v2/envelope/cancel',
 			body: { envelopeId: String(document.envelopeId) },
 			itemIndex,
+			lostAnswerHint: lostAnswerHints.cancel(documentId),
 			acceptStatuses: [400],
 		});
 		if (cancelled.error) {
@@ -389,4 +473,13 @@ export const documensoAdapter: SigningAdapter = {
 	parseDelivery({ body }, { baseUrl }) {
 		return documensoEvent(body, (baseUrl ?? '').replace(/\/+$/, ''));
 	},
+
+	uploads: documensoUploads,
+	recipients: documensoRecipients,
+	fields: documensoFields,
+	documents: documensoDocuments,
+	templates: documensoTemplates,
+	folders: documensoFolders,
+	files: documensoFiles,
+	attachments: documensoAttachments,
 };

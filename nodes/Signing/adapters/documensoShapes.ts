@@ -85,8 +85,35 @@ function prefilledValues(fields: unknown): IDataObject[] {
 }
 
 /**
+ * The bytes of a stored file, which Documenso's document and template records carry in
+ * `documentData`/`templateDocumentData` (`data`, and `initialData`, the file before signing:
+ * packages/lib/types/document.ts `ZDocumentSchema`, packages/lib/types/template.ts): the whole PDF
+ * in base64 on a default install, which stores files in its database (`NEXT_PUBLIC_UPLOAD_TRANSPORT`
+ * "database", `BYTES_64`: packages/lib/universal/upload/put-file.server.ts), or a storage key (`S3_PATH`).
+ * Their size in bytes, null for a storage key; the file itself is Download.
+ */
+function storedFileSize(type: unknown, data: unknown): number | null {
+	if (typeof data !== 'string') return null;
+	// get-file.server.ts: BYTES_64 is base64, BYTES the file as text.
+	if (type === 'BYTES_64') return Buffer.byteLength(data, 'base64');
+	if (type === 'BYTES') return Buffer.byteLength(data, 'utf8');
+	return null;
+}
+
+/**
+ * A record of a stored file without the file: never a PDF's bytes as JSON (an execution log or an
+ * agent's context is no place for megabytes of base64). `data` and `initialData` become `size` and
+ * `initialSize`; the id, type and envelope item stay.
+ */
+function withoutFileBytes(file: unknown): unknown {
+	if (!isObject(file)) return file;
+	const { data, initialData, ...rest } = file;
+	return { ...rest, size: storedFileSize(file.type, data), initialSize: storedFileSize(file.type, initialData) };
+}
+
+/**
  * A document (Get, Get Many's rows, the answer of /template/use, a webhook payload) in the
- * documented Get shape. `teamUrl` gives `documentUrl`, its page in the web app; null without it.
+ * documented Get shape, its stored file by size (`withoutFileBytes`). `teamUrl` gives `documentUrl`, its page in the web app; null without it.
  * There is no certified package URL on Documenso: the signed PDF is Download.
  */
 export function documentedDocument(document: IDataObject, baseUrl: string, teamUrl?: string): IDataObject {
@@ -115,6 +142,7 @@ export function documentedDocument(document: IDataObject, baseUrl: string, teamU
 	}
 	if (Array.isArray(document.fields)) mapped.prefillFields = prefilledValues(document.fields);
 	Object.assign(mapped, rest);
+	if (rest.documentData !== undefined) mapped.documentData = withoutFileBytes(rest.documentData) as IDataObject;
 	if (documentMeta !== undefined) mapped.documentMeta = documentMeta;
 	// Webhook payloads list the recipients a second time, under their legacy name.
 	if (Array.isArray(Recipient)) {
@@ -148,6 +176,7 @@ function documentedField(field: IDataObject): IDataObject {
  */
 export function documentedTemplate(template: IDataObject): IDataObject {
 	const { recipients, fields, ...rest } = template;
+	if (rest.templateDocumentData !== undefined) rest.templateDocumentData = withoutFileBytes(rest.templateDocumentData) as IDataObject;
 	const slots = Array.isArray(recipients) ? recipients.filter(isObject) : [];
 	const allFields = Array.isArray(fields) ? fields.filter(isObject) : [];
 	return {

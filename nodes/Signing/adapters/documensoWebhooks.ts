@@ -90,29 +90,59 @@ export function actingRecipient(event: string, recipients: IDataObject[]): IData
 	}
 }
 
+/** The events Documenso sends after a recipient's signing committed, reading the document only then. */
+const SIGNING_EVENTS = new Set(['DOCUMENT_SIGNED', 'DOCUMENT_RECIPIENT_COMPLETED']);
+
+/**
+ * How long before the latest signing another one may still be in the same payload as a signing of
+ * its own: the time one signing request takes from its commit to its last read of the document.
+ */
+export const SIGNED_TOGETHER_MS = 60_000;
+
+/**
+ * The signings a signed event's payload can stand for, oldest first: every recipient signed within
+ * SIGNED_TOGETHER_MS of the latest, each keyed by the document, the recipient and its `signedAt`,
+ * which every attempt of every delivery showing that signing repeats. Earlier signings are left
+ * out: their own deliveries brought them.
+ */
+function signings(event: string, document: IDataObject, recipients: IDataObject[]): SigningEvent['byRecipient'] {
+	const signed = recipients
+		.filter((recipient) => recipient.signingStatus === 'SIGNED' && typeof recipient.signedAt === 'string')
+		.map((recipient) => ({ recipient, at: Date.parse(String(recipient.signedAt)) }))
+		.filter(({ at }) => Number.isFinite(at))
+		.sort((a, b) => a.at - b.at);
+	const latest = signed.at(-1)?.at;
+	if (latest === undefined) return undefined;
+	return signed
+		.filter(({ at }) => at >= latest - SIGNED_TOGETHER_MS)
+		.map(({ recipient }) => ({
+			deliveryKey: `documenso:${event}:${String(document.id)}:${String(recipient.recipientId)}:${String(recipient.signedAt)}`,
+			recipient,
+		}));
+}
+
 /**
  * A delivery as the documented event. Its key for recognising redeliveries is the event and a
  * hash of the payload: a retry repeats the same payload with a new `createdAt` (and there is no
  * delivery id), while two events differ in the event or in the payload, since each payload is
- * the document right after its own event (a second signer's DOCUMENT_SIGNED has two signers
- * signed). The document's `updatedAt` would not do: signing, opening and rejecting change only
- * recipient rows, so two signers' events carry the same `updatedAt`.
+ * the document right after its own event. The document's `updatedAt` would not do: signing,
+ * opening and rejecting change only recipient rows, so two signers' events carry the same
+ * `updatedAt`. The signed events are keyed per recipient instead (`signings`): two signers close
+ * together get the same payload in both their deliveries.
  */
 export function documensoEvent(body: unknown, baseUrl: string): SigningEvent | undefined {
 	if (!isObject(body) || typeof body.event !== 'string' || !isObject(body.payload)) return undefined;
 	const { event, payload } = body;
 	const document = documentedDocument(payload, baseUrl);
 	const recipients = (document.recipients as IDataObject[]) ?? [];
-	const acted = actingRecipient(
-		event,
-		recipients,
-	);
+	const acted = actingRecipient(event, recipients);
 	const mapped: IDataObject = { ...document };
 	if (acted) mapped.recipient = acted;
 	return {
 		event: documentedEventName(event),
 		createdAt: body.createdAt ?? null,
 		deliveryKey: `documenso:${sha256Hex(`${event}\n${JSON.stringify(payload)}`)}`,
+		byRecipient: SIGNING_EVENTS.has(event) ? signings(event, document, recipients) : undefined,
 		payload: mapped,
 		beyond: { documensoEvent: event, webhookEndpoint: body.webhookEndpoint ?? null },
 	};

@@ -4,7 +4,7 @@ import { documentedOption } from '../../shared/adapterRegistry';
 import { DOCUMENTED_API } from '../../shared/apiChoice';
 import { isObject } from '../../shared/credentialTest';
 import { sha256Hex } from '../../shared/webhooks';
-import { templateNotFoundHint } from '../hints';
+import { lostAnswerHints, templateNotFoundHint } from '../hints';
 import { signingPages, signingTransport } from '../transport';
 import type { SigningAdapter } from './types';
 
@@ -104,6 +104,7 @@ export const documentedAdapter: SigningAdapter = {
 			path: `/api/v2/templates/${encodeURIComponent(input.templateId)}/generate-document`,
 			body,
 			itemIndex,
+			lostAnswerHint: lostAnswerHints.generate(input.templateId, input.title),
 			errorHints: { 404: templateNotFoundHint(input.templateId, this.idLooks.template) },
 		});
 	},
@@ -137,6 +138,7 @@ export const documentedAdapter: SigningAdapter = {
 			method: 'POST',
 			path: documentPath(documentId, '/send'),
 			itemIndex,
+			lostAnswerHint: lostAnswerHints.send(documentId),
 			errorHints: {
 				409: `Only a draft can be sent: document ${documentId} was sent already, or is completed, rejected or cancelled. To remind its signers, use Resend.`,
 			},
@@ -150,6 +152,7 @@ export const documentedAdapter: SigningAdapter = {
 			// No body: the service reminds every signer and approver who has not signed.
 			body: recipientIds === 'allPending' ? undefined : { recipientIds },
 			itemIndex,
+			lostAnswerHint: lostAnswerHints.resend(documentId),
 			errorHints: {
 				409: `Only a pending document can be reminded: document ${documentId} is a draft (use Send) or is completed, rejected or cancelled.`,
 			},

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { documentedOption } from '../../shared/adapterRegistry';
 import { DOCUMENTED_API } from '../../shared/apiChoice';
 import { isObject } from '../../shared/credentialTest';
-import { dateQuery, managementV1 } from './managementV1';
+import { dateQuery, HOOK_LOST_ANSWER_HINT, managementV1 } from './managementV1';
 import type { RemoteHook, ResponsePage, ResponsePageQuery, SurveyAdapter, SurveyEvent } from './types';
 
 const SERVICE = 'survey service';
@@ -17,7 +17,8 @@ const listsSurveysWithCounts = (body: unknown) =>
 const MANUAL_HINT =
 	'This survey service has no webhook API. Set "Registration" to Manual and add the webhook URL in the service yourself.';
 
-const v1 = managementV1(SERVICE);
+/** CONTRACTS.md: 100 requests a sliding minute per key, 429 with `Retry-After`; deliveries time out after 5 s. */
+const v1 = managementV1(SERVICE, undefined, { limit: 100, windowMs: 60_000, windows: 'sliding', senderWaitMs: 5_000 });
 const request = v1.request;
 
 /** The survey service as CONTRACTS.md describes it (section 3 and Part 2, section 6). */
@@ -87,6 +88,7 @@ export const documentedAdapter: SurveyAdapter = {
 			path: '/api/v1/webhooks',
 			body: { url, triggers, surveyIds, source: 'n8n' },
 			errorHints: { 404: MANUAL_HINT, 405: MANUAL_HINT },
+			lostAnswerHint: HOOK_LOST_ANSWER_HINT,
 		});
 		return data;
 	},

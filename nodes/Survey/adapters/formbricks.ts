@@ -1,12 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
-import { isObject } from '../../shared/credentialTest';
 import { mapConcurrently, type RequestPacer } from '../../shared/concurrency';
 import type { RequestContext } from '../../shared/request';
 import { FORMBRICKS_CREDENTIAL_PROBE, FORMBRICKS_RECOGNITION } from './formbricksCredential';
-import { documentedEvent, documentedSurvey, formbricksError } from './formbricksShapes';
-import { dateQuery, managementV1 } from './managementV1';
+import { formbricksContacts } from './formbricksContacts';
+import { formbricksPersonalLinks, formbricksSingleUseLinks } from './formbricksLinks';
+import { request, SERVICE, v1, workspaceIdOf } from './formbricksRequest';
+import { formbricksResponseWrites } from './formbricksResponseWrites';
+import { documentedEvent, documentedSurvey } from './formbricksShapes';
+import { dateQuery, HOOK_LOST_ANSWER_HINT } from './managementV1';
 import type { RemoteHook, ResponsePage, ResponsePageQuery, SurveyAdapter } from './types';
 
 /**
@@ -14,18 +16,16 @@ import type { RemoteHook, ResponsePage, ResponsePageQuery, SurveyAdapter } from 
  * 5.4.0-rc.1; facts and source files in test/sandbox/formbricks/README.md). Surveys, single
  * responses and webhooks through the management API v1; lists of responses through v2, the only
  * one with oldest-first order, date filters and pages of 250. Neither tells how many responses a
- * survey has: where the documented shape has a count, it is counted here.
+ * survey has: where the documented shape has a count, it is counted here. Contacts, personal and
+ * single-use links, and response writes are capabilities only this API has (formbricksContacts.ts,
+ * formbricksLinks.ts, formbricksResponseWrites.ts).
  */
-const SERVICE = 'Formbricks server';
 
 /** v2's largest page (`ZGetFilter`: limit 1 to 250). */
 const PAGE_SIZE = 250;
 
 /** Surveys whose responses are counted at the same time for Survey → Get Many. */
 const COUNT_CONCURRENCY = 4;
-
-const v1 = managementV1(SERVICE, formbricksError);
-const request = v1.request;
 
 /** `GET /api/v2/management/responses`: a survey's responses, oldest first, with v2's filters. */
 async function v2Responses(
@@ -82,26 +82,6 @@ async function countResponses(
 	return absent;
 }
 
-/**
- * The workspace a webhook is registered in, which Formbricks requires: the credential's
- * Workspace ID, else the key's own workspace from `GET /api/v1/management/me` (`workspace.id`
- * on Formbricks 5; `id` on older servers, whose environments are accepted in its place).
- */
-async function workspaceIdOf(ctx: RequestContext): Promise<string> {
-	const credentials = await ctx.getCredentials('surveyApi');
-	const given = String(credentials.workspaceId ?? '').trim();
-	if (given !== '') return given;
-	const me = await request<IDataObject>(ctx, { method: 'GET', path: '/api/v1/management/me' });
-	const workspace = isObject(me.workspace) ? me.workspace.id : undefined;
-	const id = typeof workspace === 'string' ? workspace : me.id;
-	if (typeof id !== 'string' || id === '') {
-		throw new NodeOperationError(ctx.getNode(), 'Formbricks did not tell which workspace this API key belongs to', {
-			description: 'Give the workspace\'s ID in the credential\'s Workspace ID field (Formbricks shows it under the workspace\'s settings → General).',
-		});
-	}
-	return id;
-}
-
 export const formbricksAdapter: SurveyAdapter = {
 	api: 'formbricks',
 	option: {
@@ -155,6 +135,7 @@ export const formbricksAdapter: SurveyAdapter = {
 			method: 'POST',
 			path: '/api/v1/webhooks',
 			body: { url, triggers, surveyIds, workspaceId, source: 'n8n', name },
+			lostAnswerHint: HOOK_LOST_ANSWER_HINT,
 		});
 		return data;
 	},
@@ -162,4 +143,9 @@ export const formbricksAdapter: SurveyAdapter = {
 	deleteHook: v1.deleteHook,
 
 	parseDelivery: documentedEvent,
+
+	contacts: formbricksContacts,
+	personalLinks: formbricksPersonalLinks,
+	singleUseLinks: formbricksSingleUseLinks,
+	responseWrites: formbricksResponseWrites,
 };

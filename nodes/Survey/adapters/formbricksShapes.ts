@@ -69,6 +69,7 @@ export function documentedEvent(body: unknown): SurveyEvent | undefined {
 	const { survey, data: answers, ...response } = body.data;
 	if (typeof response.surveyId !== 'string') return undefined;
 	return {
+		...(writtenByN8n(response) ? { writtenByN8n: true } : {}),
 		event: body.event,
 		surveyId: response.surveyId,
 		responseId: typeof response.id === 'string' ? response.id : null,
@@ -84,8 +85,32 @@ export function documentedEvent(body: unknown): SurveyEvent | undefined {
 	};
 }
 
+/**
+ * Where Response → Create and Update mark a response as theirs: a variable Formbricks keeps with the
+ * response (`variables`, a JSON column; its pages and e-mails show only the survey's own variables)
+ * and sends in every webhook, holding the `updatedAt` the node wrote. The response is the node's as
+ * long as it still has that `updatedAt`: a respondent's later change moves it on.
+ */
+export const N8N_WRITE_MARK = 'n8nWrittenAt';
+
+/** Whether a response (as Formbricks sends and answers it) is as the Survey node last wrote it. */
+export function writtenByN8n(response: IDataObject): boolean {
+	const mark = isObject(response.variables) ? response.variables[N8N_WRITE_MARK] : undefined;
+	if (typeof mark !== 'string' || typeof response.updatedAt !== 'string') return false;
+	const written = Date.parse(mark);
+	return !Number.isNaN(written) && written === Date.parse(response.updatedAt);
+}
+
 const MANAGE_KEY =
-	'This API key lacks the permission: deleting responses and removing webhooks need an API key with "Manage" access to the workspace, registering a webhook "Write" access (Formbricks: Organization Settings → API Keys)';
+	'This API key lacks the permission: registering webhooks, writing responses and making single-use links need an API key with "Write" access to the workspace; deleting responses, contacts and webhooks "Manage" access (Formbricks: Organization Settings → API Keys)';
+
+/**
+ * Formbricks answers 403 where its Enterprise licence is missing (`getIsContactsEnabled` in the contacts
+ * and contact-link routes); v2 drops the reason, and also answers 403 for a key without Write access
+ * to the workspace and for a segment's links of a survey that is not a link survey in progress.
+ */
+const FORBIDDEN =
+	'Contacts and personal links need Formbricks\' Enterprise licence (the Contacts feature: Organization Settings → Enterprise License). If this server has one: creating contacts needs an API key with "Write" access to the workspace, and a segment\'s personal links need a link survey that is in progress';
 
 const INTERNAL_URL =
 	'Formbricks refuses webhook URLs on localhost or a private network unless its server sets DANGEROUSLY_ALLOW_WEBHOOK_INTERNAL_URLS=1. Give n8n a public URL (n8n\'s WEBHOOK_URL setting), or set that variable on the Formbricks server';
@@ -138,8 +163,12 @@ export function formbricksError(body: unknown, status: number): ServiceError {
 	} else {
 		error = serviceErrorOf(parsed);
 	}
+	// v1 says which 401 it is (`not_authenticated`: the key; `unauthorized`: its access); v2 does not.
+	const v2Shape = isObject(parsed) && isObject(parsed.error);
 	if (status === 401 && error.code === 'unauthorized') error.hint = MANAGE_KEY;
-	else if (status === 401 || status === 403) error.hint ??= 'Check the API Key in the credential';
+	else if (status === 401 && v2Shape) error.hint = `Check the API Key in the credential. ${MANAGE_KEY}`;
+	else if (status === 403) error.hint = FORBIDDEN;
+	else if (status === 401) error.hint ??= 'Check the API Key in the credential';
 	else if (/private or internal/i.test(error.message)) error.hint = INTERNAL_URL;
 	else if (/single workspace/i.test(error.message)) error.hint = SEVERAL_WORKSPACES;
 	return error;

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 
 import type { ApiAdapter } from '../../shared/adapterRegistry';
 import type { RequestPacer } from '../../shared/concurrency';
@@ -50,6 +50,107 @@ export interface SurveyAdapter extends ApiAdapter {
 	 * is not a survey event of this API.
 	 */
 	parseDelivery(body: unknown): SurveyEvent | undefined;
+
+	/** People the workspace knows, with their attributes (Formbricks: contacts, an Enterprise feature). */
+	contacts?: ContactsCapability;
+	/** Links that let one contact answer a survey as themselves. */
+	personalLinks?: PersonalLinksCapability;
+	/** Links that each take one anonymous response. */
+	singleUseLinks?: SingleUseLinksCapability;
+	/** Responses written through the API, which the service handles as a respondent's (webhooks included). */
+	responseWrites?: ResponseWritesCapability;
+}
+
+/** A contact: `id`, `createdAt`, `updatedAt` where told, `attributes` by key (`email`, `firstName`, custom keys…). */
+export type Contact = IDataObject & { id: string; attributes: Record<string, string> };
+
+/** What became of one contact of Create Many. */
+export interface ContactWriteReport {
+	status: 'created' | 'updated' | 'unchanged' | 'skipped' | 'refused';
+	contactId: string | null;
+	/** Why it was skipped or refused. */
+	reason?: string;
+}
+
+export interface ContactsCapability {
+	/** Every contact of the workspace with its attributes. */
+	list(ctx: IExecuteFunctions, itemIndex: number): Promise<Contact[]>;
+	get(ctx: IExecuteFunctions, contactId: string, itemIndex: number): Promise<Contact>;
+	/**
+	 * Creates one contact; attribute keys the workspace lacks are created first when
+	 * `createMissingKeys`, else named in the error. A contact with the same e-mail is refused.
+	 */
+	create(
+		ctx: IExecuteFunctions,
+		attributes: Record<string, string>,
+		options: { createMissingKeys: boolean; itemIndex: number },
+	): Promise<Contact>;
+	/** Creates or updates (matched by e-mail) many contacts, in the service's largest batches; one report per contact, in order. */
+	upsertMany(ctx: IExecuteFunctions, contacts: Array<Record<string, string>>, itemIndex: number): Promise<ContactWriteReport[]>;
+	/** Deletes a contact; `alreadyGone` as the node's If Already Deleted settles "not found". */
+	delete(ctx: IExecuteFunctions, contactId: string, itemIndex: number): Promise<{ alreadyGone: boolean }>;
+	/** The workspace's attribute keys (`key`, `name`, `description`, `type`, `dataType`…). */
+	attributeKeys(ctx: IExecuteFunctions | ILoadOptionsFunctions, itemIndex?: number): Promise<IDataObject[]>;
+	createAttributeKey(
+		ctx: IExecuteFunctions,
+		key: { key: string; name?: string; description?: string; dataType?: string },
+		itemIndex: number,
+	): Promise<IDataObject>;
+}
+
+export interface PersonalLink {
+	surveyUrl: string;
+	/** ISO time, or null for a link that does not expire. */
+	expiresAt: string | null;
+}
+
+export interface PersonalLinksCapability {
+	forContact(
+		ctx: IExecuteFunctions,
+		query: { surveyId: string; contactId: string; expirationDays?: number },
+		itemIndex: number,
+	): Promise<PersonalLink>;
+	/**
+	 * One page of the links of a segment's contacts (newest contact first), with the contacts'
+	 * attributes of the given keys; `total` is how many contacts the segment has.
+	 */
+	forSegment(
+		ctx: IExecuteFunctions,
+		query: { surveyId: string; segmentId: string; expirationDays?: number; attributeKeys: string[]; skip: number; limit: number },
+		itemIndex: number,
+	): Promise<{ links: Array<PersonalLink & { contactId: string; attributes?: Record<string, string> }>; total: number }>;
+	/** Most links of a segment one page can hold. */
+	readonly segmentPageSize: number;
+}
+
+export interface SingleUseLinksCapability {
+	readonly maxCount: number;
+	generate(ctx: IExecuteFunctions, surveyId: string, count: number, itemIndex: number): Promise<string[]>;
+}
+
+/** Answers to write: by question id (question-text keys are resolved by the operation), hidden fields by their id. */
+export interface ResponseWrite {
+	data: IDataObject;
+	finished?: boolean;
+	language?: string;
+}
+
+export interface ResponseWritesCapability {
+	create(
+		ctx: IExecuteFunctions,
+		response: ResponseWrite & { surveyId: string; contactUserId?: string; createdAt?: string; source?: string },
+		itemIndex: number,
+	): Promise<IDataObject>;
+	/**
+	 * Adds or replaces the answers given, keeping the others; the response as it is afterwards. A
+	 * response of another survey than `surveyId` (which the answers were keyed by) is refused unwritten.
+	 */
+	update(
+		ctx: IExecuteFunctions,
+		responseId: string,
+		change: ResponseWrite & { surveyId: string },
+		itemIndex: number,
+	): Promise<IDataObject>;
 }
 
 /** The service's date filters: inclusive ISO 8601 bounds on one date field. */
@@ -82,6 +183,8 @@ export interface RemoteHook {
 	url: string;
 	triggers: string[];
 	surveyIds: string[];
+	/** How the service names it, where the API keeps a name (Formbricks). */
+	name?: string | null;
 }
 
 export interface HookRegistration {
@@ -105,4 +208,6 @@ export interface SurveyEvent {
 	updatedAt?: string;
 	/** Fields beyond the documented output, kept as the API sent them (Formbricks: response, survey, webhookId). */
 	beyond: IDataObject;
+	/** The response as it is now was written by this node pack's Survey node (Response → Create or Update), not by a respondent. */
+	writtenByN8n?: boolean;
 }

@@ -30,6 +30,12 @@ export interface FieldGuide {
 	 * still scanned), undefined to judge by its name. `holder` is the object the field is in.
 	 */
 	kindOf?(path: string[], value: unknown, holder: IDataObject): Kind | null | undefined;
+	/**
+	 * For a list whose positions mean different things (Formbricks' contact info: first name, last
+	 * name, e-mail, phone, company), the kind of each position's value, null where it is no one's
+	 * details (its text is still scanned); asked only of a field `kindOf` does not call personal.
+	 */
+	kindsByPosition?(path: string[], value: unknown[], holder: IDataObject): Array<Kind | null> | undefined;
 	/** The path as the output shows it, where it differs from the keys (a question's headline for its id), for Extra Personal Fields. */
 	shownAs?(path: string[]): string[] | undefined;
 }
@@ -154,9 +160,20 @@ export class Redactor {
 		if (value !== null && typeof value === 'object') {
 			for (const [field, entry] of Object.entries(value as IDataObject)) {
 				const fieldPath = [...path, field];
-				this.learnValue(entry, fieldPath, kind ?? this.kindOf(fieldPath, entry, value as IDataObject));
+				const fieldKind = kind ?? this.kindOf(fieldPath, entry, value as IDataObject);
+				const positions = fieldKind ? undefined : this.positionKinds(fieldPath, entry, value as IDataObject);
+				if (positions) {
+					(entry as unknown[]).forEach((item, index) => this.learnValue(item, fieldPath, positions[index] ?? undefined));
+				} else {
+					this.learnValue(entry, fieldPath, fieldKind);
+				}
 			}
 		}
+	}
+
+	/** The kinds of a list's positions, where the guide knows them. */
+	private positionKinds(path: string[], value: unknown, holder: IDataObject): Array<Kind | null> | undefined {
+		return Array.isArray(value) ? this.guide.kindsByPosition?.(path, value, holder) : undefined;
 	}
 
 	/**
@@ -267,13 +284,24 @@ export class Redactor {
 			const fieldPath = [...path, field];
 			const kind = this.kindOf(fieldPath, value, record);
 			if (kind && this.mode === 'omit' && !isBlank(value)) continue;
-			result[this.key(field, result)] = this.value(
-				value,
-				fieldPath,
-				kind,
+			const positions = kind ? undefined : this.positionKinds(fieldPath, value, record);
+			result[this.key(field, result)] = (
+				positions ? this.positional(value as unknown[], fieldPath, positions) : this.value(value, fieldPath, kind)
 			) as IDataObject[keyof IDataObject];
 		}
 		return result;
+	}
+
+	/**
+	 * A list whose positions mean different things, each handled by its own kind. Omit cannot leave
+	 * a position out without moving the ones after it, so a personal position becomes `[removed]`.
+	 */
+	private positional(list: unknown[], path: string[], kinds: Array<Kind | null>): unknown[] {
+		return list.map((entry, index) => {
+			const kind = kinds[index];
+			if (!kind) return this.value(entry, path, undefined);
+			return this.mode === 'omit' && !isBlank(entry) ? REMOVED : this.personalValue(entry, kind);
+		});
 	}
 
 	/** The record with its personal data handled as the mode says. */

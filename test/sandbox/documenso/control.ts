@@ -6,8 +6,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import { badRequest, checkBody, conflict, httpUrl, nonEmpty, notFound, oneOf } from '../validation';
-import { documentView, mustAct, ROLES, templateView, type Envelope, type Recipient } from './model';
-import { buildTemplate, type Prefillable } from './seed';
+import {
+	documentView,
+	type Envelope,
+	inSigningOrder,
+	isTurnOf,
+	mustAct,
+	type Recipient,
+	ROLES,
+	templateView,
+} from './model';
+import { buildTemplate, type Prefillable, signedSlots } from './seed';
 import type { Actor, DocumensoStore } from './store';
 import { WEBHOOK_EVENTS, type WebhookEvent } from './webhooks';
 
@@ -32,7 +41,7 @@ export function registerDocumensoControl(
 	const namedRecipient = (
 		request: FastifyRequest,
 		document: Envelope,
-		optional: Record<string, 'string'> = {},
+		optional: Record<string, 'string' | 'array'> = {},
 	) => {
 		const body = checkBody(request.body ?? {}, {
 			optional: { recipientId: 'integer', email: 'string', ...optional },
@@ -90,32 +99,52 @@ export function registerDocumensoControl(
 		return endpoint;
 	});
 	app.get('/_sandbox/deliveries', async () => deliveries());
+	/** The server's time zone (its TZ): `{timeZone}`, an IANA name; `Etc/UTC` after a reset. */
+	app.put('/_sandbox/time-zone', async (request) => {
+		const body = checkBody(request.body, { required: { timeZone: 'string' } });
+		try {
+			new Intl.DateTimeFormat('en-US', { timeZone: String(body.timeZone) });
+		} catch {
+			throw badRequest(`"${String(body.timeZone)}" is not a time zone`);
+		}
+		store.timeZone = String(body.timeZone);
+		return { timeZone: store.timeZone };
+	});
 	app.get('/_sandbox/documents', async () => ({
 		documents: [...store.documents.values()].map(documentView),
 	}));
 
 	/**
 	 * A template as a team would set it up in the web app: `{title, recipients?: [{name, role, email?}],
-	 * fields?: [{label, type: TEXT|NUMBER|DATE|CHECKBOX|DROPDOWN, options?}]}`; ids are given.
+	 * fields?: [{label, type: TEXT|NUMBER|DATE|CHECKBOX|DROPDOWN|NAME|EMAIL, options?}]}` (the first
+	 * recipient's; a NAME or EMAIL field, which its signer fills, may go without a label); ids are given.
 	 */
 	app.post('/_sandbox/templates', async (request) => {
 		const body = checkBody(request.body, {
 			required: { title: 'string' },
-			optional: { recipients: 'array', fields: 'array' },
+			optional: { recipients: 'array', fields: 'array', signingOrder: 'string' },
 		});
+		const signingOrder =
+			body.signingOrder === undefined
+				? undefined
+				: oneOf(body.signingOrder, ['PARALLEL', 'SEQUENTIAL'] as const, 'signingOrder');
 		const slots = (
 			(body.recipients as unknown[] | undefined) ?? [{ name: 'Signer', role: 'SIGNER' }]
 		).map((entry, index) => {
 			const at = `recipients[${index}]`;
 			const slot = checkBody(
 				entry,
-				{ required: { name: 'string', role: 'string' }, optional: { email: 'string' } },
+				{
+					required: { name: 'string', role: 'string' },
+					optional: { email: 'string', signatureField: 'boolean' },
+				},
 				at,
 			);
 			return {
 				name: String(slot.name),
 				role: oneOf(slot.role, ROLES, `${at}.role`),
 				...(slot.email === undefined ? {} : { email: String(slot.email) }),
+				...(slot.signatureField === false ? { signatureField: false } : {}),
 			};
 		});
 		if (slots.length === 0) throw badRequest('A template needs at least one recipient');
@@ -123,14 +152,17 @@ export function registerDocumensoControl(
 			const at = `fields[${index}]`;
 			const field = checkBody(
 				entry,
-				{ required: { label: 'string', type: 'string' }, optional: { options: 'string[]' } },
+				{ required: { type: 'string' }, optional: { label: 'string', options: 'string[]' } },
 				at,
 			);
 			const type = oneOf(
 				field.type,
-				['TEXT', 'NUMBER', 'DATE', 'CHECKBOX', 'DROPDOWN'] as const,
+				['TEXT', 'NUMBER', 'DATE', 'CHECKBOX', 'DROPDOWN', 'NAME', 'EMAIL'] as const,
 				`${at}.type`,
 			);
+			if (type === 'NAME' || type === 'EMAIL') {
+				return { type, ...(field.label === undefined ? {} : { label: String(field.label) }) };
+			}
 			const choice = type === 'CHECKBOX' || type === 'DROPDOWN';
 			if (choice !== (field.options !== undefined)) {
 				throw badRequest(
@@ -143,9 +175,7 @@ export function registerDocumensoControl(
 				options: field.options as string[],
 			};
 		});
-		const signers = slots.filter(
-			(slot) => slot.role === 'SIGNER' || slot.role === 'APPROVER',
-		).length;
+		const signers = signedSlots(slots).length;
 		const ids = store.templateIds(slots.length, fields.length + signers);
 		const template = buildTemplate({
 			id: ids.template,
@@ -156,6 +186,7 @@ export function registerDocumensoControl(
 				(field, index) => ({ ...field, id: ids.fieldIds[index] }) as Prefillable,
 			),
 			signatureFieldIds: ids.fieldIds.slice(fields.length),
+			signingOrder,
 		});
 		store.templates.set(template.legacyId, template);
 		return templateView(template);
@@ -168,13 +199,47 @@ export function registerDocumensoControl(
 		store.open(document, recipient, actorOf(request));
 		return documentView(document);
 	});
+	/** Signs as the recipient; `fields: [{id, value}]` are what the recipient fills in first (their name, a text…). */
 	app.post('/_sandbox/documents/:documentId/sign', async (request) => {
 		const document = findDocument(request);
-		const { recipient } = namedRecipient(request, document);
+		const { recipient, body } = namedRecipient(request, document, { fields: 'array' });
 		mustBePending(document);
 		mustActNow(recipient);
+		// RECIPIENT_OUT_OF_TURN (complete-document-with-token.ts) in a SEQUENTIAL document.
+		if (!isTurnOf(document, recipient)) {
+			throw badRequest(
+				`Recipient ${recipient.id} attempted to complete the document before it was their turn`,
+			);
+		}
+		const filled = ((body.fields as unknown[] | undefined) ?? []).map((entry, index) => {
+			const at = `fields[${index}]`;
+			const given = checkBody(entry, { required: { id: 'integer', value: 'string' } }, at);
+			const field = document.fields.find(
+				(candidate) => candidate.id === given.id && candidate.recipientId === recipient.id,
+			);
+			if (!field) throw notFound(`Field ${String(given.id)} is not this recipient's`);
+			if (field.inserted) throw conflict(`Field ${field.id} has already been inserted`);
+			return { field, value: String(given.value) };
+		});
 		store.open(document, recipient, actorOf(request));
+		for (const { field, value } of filled) store.insertField(document, recipient, field, value, actorOf(request));
 		store.complete(document, recipient, actorOf(request));
+		return documentView(document);
+	});
+	/** Recipients who sign at nearly the same moment (store.completeTogether): `{recipientIds}`. */
+	app.post('/_sandbox/documents/:documentId/sign-together', async (request) => {
+		const document = findDocument(request);
+		const body = checkBody(request.body, { required: { recipientIds: 'array' } });
+		const recipients = (body.recipientIds as unknown[]).map((id) => {
+			const recipient = document.recipients.find((candidate) => candidate.id === id);
+			if (!recipient) throw notFound('Recipient not found');
+			return recipient;
+		});
+		if (recipients.length < 2) throw badRequest('"recipientIds" names at least two recipients');
+		mustBePending(document);
+		recipients.forEach(mustActNow);
+		for (const recipient of recipients) store.open(document, recipient, actorOf(request));
+		store.completeTogether(document, recipients, actorOf(request));
 		return documentView(document);
 	});
 	app.post('/_sandbox/documents/:documentId/reject', async (request) => {
@@ -194,7 +259,7 @@ export function registerDocumensoControl(
 		const document = findDocument(request);
 		if (request.body !== undefined) checkBody(request.body, {});
 		mustBePending(document);
-		for (const recipient of document.recipients.filter(mustAct)) {
+		for (const recipient of inSigningOrder(document).filter(mustAct)) {
 			if (document.status !== 'PENDING') break;
 			store.open(document, recipient, actorOf(request));
 			store.complete(document, recipient, actorOf(request));

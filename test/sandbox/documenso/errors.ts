@@ -20,6 +20,7 @@ import { HttpProblem } from '../validation';
 const APP_ERROR_STATUS: Record<string, number> = {
 	INVALID_BODY: 400,
 	INVALID_REQUEST: 400,
+	MISSING_SIGNATURE_FIELD: 400,
 	NOT_FOUND: 404,
 	UNAUTHORIZED: 401,
 	FORBIDDEN: 403,

@@ -8,6 +8,8 @@
  */
 import { randomBytes } from 'node:crypto';
 
+import { documentPdf } from '../signingPdf';
+
 export const ROLES = ['SIGNER', 'APPROVER', 'VIEWER', 'CC', 'ASSISTANT'] as const;
 export type Role = (typeof ROLES)[number];
 export const STATUSES = ['DRAFT', 'PENDING', 'COMPLETED', 'REJECTED', 'CANCELLED'] as const;
@@ -59,6 +61,18 @@ export interface Field {
 	customText: string;
 	inserted: boolean;
 	fieldMeta: Record<string, unknown> | null;
+	/** The item the field is on; the envelope's first when absent. */
+	envelopeItemId?: string;
+}
+
+/** One PDF of an envelope (EnvelopeItem): an upload keeps its bytes here, as the document data. */
+export interface EnvelopeItem {
+	id: string;
+	title: string;
+	documentDataId: string;
+	order: number;
+	/** The uploaded file (after Documenso's processing: placeholders covered). */
+	pdf?: Buffer;
 }
 
 export interface AuditLog {
@@ -105,10 +119,31 @@ export interface Envelope {
 	meta: Meta;
 	recipients: Recipient[];
 	fields: Field[];
-	/** The one PDF of a document (`envelope_item_<16 letters>`) and its document data. */
+	/** The first PDF of a document (`envelope_item_<16 letters>`) and its document data. */
 	item: { id: string; title: string; documentDataId: string };
+	/** Every PDF of an envelope made by an upload, `item` first; absent for one made from a template. */
+	items?: EnvelopeItem[];
+	/** Links shown to signers (EnvelopeAttachment, type "link"). */
+	attachments?: Array<{ id: string; type: 'link'; label: string; data: string }>;
+	/** The folder it is filed in; null or absent: the root. */
+	folderId?: string | null;
 	auditLogs: AuditLog[];
 }
+
+/** A folder of documents or templates (ZFolderSchema, packages/lib/types/folder-type.ts). */
+export interface Folder {
+	id: string;
+	name: string;
+	type: 'DOCUMENT' | 'TEMPLATE';
+	parentId: string | null;
+	pinned: boolean;
+	visibility: 'EVERYONE' | 'MANAGER_AND_ABOVE' | 'ADMIN';
+	createdAt: string;
+	updatedAt: string;
+}
+
+/** The envelope's PDFs, in order. */
+export const itemsOf = (envelope: Envelope): EnvelopeItem[] => envelope.items ?? [{ ...envelope.item, order: 1 }];
 
 const LETTERS = 'abcdefhiklmnorstuvwxyz';
 /** Ids as Documenso's `prefixedId` makes them (packages/lib/universal/id.ts): a prefix and 16 letters. */
@@ -155,7 +190,7 @@ export const recipientView = (envelope: Envelope, recipient: Recipient) => ({
 /** ZFieldSchema (packages/lib/types/field.ts) with mapFieldToLegacyField's ids. */
 export const fieldView = (envelope: Envelope, field: Field) => ({
 	envelopeId: envelope.id,
-	envelopeItemId: envelope.item.id,
+	envelopeItemId: field.envelopeItemId ?? envelope.item.id,
 	type: field.type,
 	id: field.id,
 	secondaryId: field.secondaryId,
@@ -204,23 +239,67 @@ const documentBase = (envelope: Envelope) => ({
 	completedAt: envelope.completedAt,
 	deletedAt: envelope.deletedAt,
 	teamId: OWNER.teamId,
-	folderId: null,
+	folderId: envelope.folderId ?? null,
 	envelopeId: envelope.id,
-	internalVersion: 1,
+	internalVersion: envelope.items ? 2 : 1,
 	templateId: envelope.templateId,
 	documentDataId: envelope.item.documentDataId,
+});
+
+/** The PDF of an envelope's one item: sealed once a document is COMPLETED, the original before. */
+/**
+ * The PDF of an envelope's item (its first by default): an uploaded file as uploaded before
+ * completion and, once COMPLETED, the same bytes with the seal appended after its end (a comment
+ * per signer), so a test can tell them apart; a template's made-up PDF, sealed once COMPLETED.
+ */
+export function envelopePdf(envelope: Envelope, version: 'signed' | 'original', itemId?: string): Buffer {
+	const item = itemsOf(envelope).find((candidate) => candidate.id === itemId) ?? itemsOf(envelope)[0];
+	const sealed = version === 'signed' && envelope.status === 'COMPLETED';
+	if (item.pdf) {
+		if (!sealed) return item.pdf;
+		const seal = envelope.recipients
+			.filter((recipient) => recipient.signedAt)
+			.map((recipient) => `% Signed by ${recipient.email} (${recipient.role}) at ${recipient.signedAt}\n`)
+			.join('');
+		return Buffer.concat([
+			item.pdf,
+			Buffer.from(`% Sealed by the Documenso sandbox at ${envelope.completedAt}\n${seal}`, 'latin1'),
+		]);
+	}
+	return documentPdf(
+		{
+			id: String(envelope.legacyId),
+			title: envelope.title,
+			completedAt: envelope.completedAt,
+			recipients: envelope.recipients.map(({ name, role, signingStatus, signedAt }) => ({
+				name,
+				role,
+				signingStatus,
+				signedAt,
+			})),
+		},
+		sealed ? 'signed' : 'original',
+	);
+}
+
+/**
+ * The item's DocumentData as a default install keeps it: in the database, the file in base64
+ * (`BYTES_64`, putFileInDatabase in packages/lib/universal/upload/put-file.server.ts, with
+ * NEXT_PUBLIC_UPLOAD_TRANSPORT="database" as .env.example sets it); `data` is the file now (the
+ * sealed PDF once completed), `initialData` as it was uploaded.
+ */
+const storedFile = (envelope: Envelope) => ({
+	type: 'BYTES_64',
+	id: envelope.item.documentDataId,
+	data: envelopePdf(envelope, 'signed').toString('base64'),
+	initialData: envelopePdf(envelope, 'original').toString('base64'),
+	envelopeItemId: envelope.item.id,
 });
 
 /** ZDocumentSchema: GET /document/{id} and POST /template/use. */
 export const documentView = (envelope: Envelope) => ({
 	...documentBase(envelope),
-	documentData: {
-		type: 'BYTES_64',
-		id: envelope.item.documentDataId,
-		data: '',
-		initialData: '',
-		envelopeItemId: envelope.item.id,
-	},
+	documentData: storedFile(envelope),
 	documentMeta: {
 		...metaCommon(envelope.meta),
 		emailId: null,
@@ -230,7 +309,7 @@ export const documentView = (envelope: Envelope) => ({
 		password: null,
 		documentId: envelope.legacyId,
 	},
-	envelopeItems: [{ id: envelope.item.id, envelopeId: envelope.id }],
+	envelopeItems: itemsOf(envelope).map((item) => ({ id: item.id, envelopeId: envelope.id })),
 	folder: null,
 	recipients: envelope.recipients.map((recipient) => recipientView(envelope, recipient)),
 	fields: envelope.fields.map((field) => fieldView(envelope, field)),
@@ -263,7 +342,7 @@ const templateBase = (envelope: Envelope) => ({
 	updatedAt: envelope.updatedAt,
 	publicTitle: '',
 	publicDescription: '',
-	folderId: null,
+	folderId: envelope.folderId ?? null,
 	envelopeId: envelope.id,
 	templateDocumentDataId: envelope.item.documentDataId,
 	directLink: null,
@@ -274,13 +353,7 @@ const templateBase = (envelope: Envelope) => ({
 /** ZTemplateSchema (packages/lib/types/template.ts): GET /template/{id}. */
 export const templateView = (envelope: Envelope) => ({
 	...templateBase(envelope),
-	templateDocumentData: {
-		type: 'BYTES_64',
-		id: envelope.item.documentDataId,
-		data: '',
-		initialData: '',
-		envelopeItemId: envelope.item.id,
-	},
+	templateDocumentData: storedFile(envelope),
 	templateMeta: {
 		...metaCommon(envelope.meta),
 		emailId: null,
@@ -289,7 +362,7 @@ export const templateView = (envelope: Envelope) => ({
 	},
 	user: OWNER_USER,
 	folder: null,
-	envelopeItems: [{ id: envelope.item.id, envelopeId: envelope.id }],
+	envelopeItems: itemsOf(envelope).map((item) => ({ id: item.id, envelopeId: envelope.id })),
 });
 
 /** The rows of GET /template (template-router/router.ts, findTemplates' remapping). */
@@ -366,6 +439,61 @@ export const webhookDocument = (envelope: Envelope) => {
 	};
 };
 
+/** ZEnvelopeManySchema (packages/lib/types/envelope.ts): the rows of GET /envelope. */
+export const envelopeManyView = (envelope: Envelope) => ({
+	internalVersion: envelope.items ? 2 : 1,
+	type: envelope.type,
+	status: envelope.status,
+	source: envelope.source,
+	visibility: 'EVERYONE',
+	templateType: 'PRIVATE',
+	id: envelope.id,
+	secondaryId: `${envelope.type === 'DOCUMENT' ? 'document' : 'template'}_${envelope.legacyId}`,
+	externalId: envelope.externalId,
+	createdAt: envelope.createdAt,
+	updatedAt: envelope.updatedAt,
+	completedAt: envelope.completedAt,
+	deletedAt: envelope.deletedAt,
+	title: envelope.title,
+	authOptions: documentAuth(),
+	formValues: envelope.formValues,
+	publicTitle: '',
+	publicDescription: '',
+	userId: OWNER.userId,
+	teamId: OWNER.teamId,
+	folderId: envelope.folderId ?? null,
+	templateId: envelope.templateId,
+	user: OWNER_USER,
+	recipients: envelope.recipients.map((recipient) => recipientView(envelope, recipient)),
+	team: { id: OWNER.teamId, url: OWNER.teamUrl },
+});
+
+/** ZEnvelopeSchema (packages/lib/types/envelope.ts): GET /envelope/{envelopeId}. */
+export const envelopeView = (envelope: Envelope) => {
+	const { recipients, user, team, ...many } = envelopeManyView(envelope);
+	return {
+		...many,
+		documentMeta: {
+			...metaCommon(envelope.meta),
+			emailId: null,
+			emailReplyTo: null,
+			envelopeExpirationPeriod: null,
+		},
+		recipients,
+		fields: envelope.fields.map((field) => fieldView(envelope, field)),
+		envelopeItems: itemsOf(envelope).map((item) => ({
+			envelopeId: envelope.id,
+			documentDataId: item.documentDataId,
+			id: item.id,
+			title: item.title,
+			order: item.order,
+		})),
+		directLink: null,
+		team,
+		user,
+	};
+};
+
 /** ZDocumentAuditLogSchema (packages/lib/types/document-audit-logs.ts). */
 export const auditLogView = (envelope: Envelope, entry: AuditLog) => ({
 	id: entry.id,
@@ -383,3 +511,42 @@ export const auditLogView = (envelope: Envelope, entry: AuditLog) => ({
 /** Roles whose action completes a document: everyone but CC (complete-document-with-token.ts). */
 export const mustAct = (recipient: Recipient) =>
 	recipient.role !== 'CC' && recipient.signingStatus !== 'SIGNED';
+
+/**
+ * The recipients in signing order: `signingOrder` ascending, none last, then by id (the order
+ * sendDocument and completeDocumentWithToken read them in).
+ */
+export const inSigningOrder = (envelope: Envelope): Recipient[] =>
+	[...envelope.recipients].sort(
+		(a, b) =>
+			(a.signingOrder ?? Number.POSITIVE_INFINITY) - (b.signingOrder ?? Number.POSITIVE_INFINITY) ||
+			a.id - b.id,
+	);
+
+/**
+ * Whether it is this recipient's turn (getIsRecipientsTurnToSign,
+ * packages/lib/server-only/recipient/get-is-recipient-turn.ts): always in a PARALLEL document; in a
+ * SEQUENTIAL one once everyone before them but CC has signed.
+ */
+export function isTurnOf(envelope: Envelope, recipient: Recipient): boolean {
+	if (envelope.meta.signingOrder !== 'SEQUENTIAL') return true;
+	const order = inSigningOrder(envelope);
+	return order
+		.slice(0, order.indexOf(recipient))
+		.every((before) => before.role === 'CC' || before.signingStatus === 'SIGNED');
+}
+
+/**
+ * The signers without a signature field, which sendDocument refuses to send
+ * (getRecipientsWithMissingFields, packages/lib/utils/recipients.ts: SIGNERs only).
+ */
+export const signersWithoutSignatureField = (envelope: Envelope): Recipient[] =>
+	envelope.recipients.filter(
+		(recipient) =>
+			recipient.role === 'SIGNER' &&
+			!envelope.fields.some(
+				(field) =>
+					field.recipientId === recipient.id &&
+					(field.type === 'SIGNATURE' || field.type === 'FREE_SIGNATURE'),
+			),
+	);

@@ -15,16 +15,57 @@ export type Prefill = {
 	placeholder?: string;
 };
 
-/** "yyyy-MM-dd hh:mm a", the template's date format, as luxon writes it (in UTC here). */
-function dateText(date: Date): string {
-	const hours = date.getUTCHours();
-	const twelve = String(hours % 12 === 0 ? 12 : hours % 12).padStart(2, '0');
-	const minutes = String(date.getUTCMinutes()).padStart(2, '0');
-	return `${date.toISOString().slice(0, 10)} ${twelve}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+/** The wall clock of `instant` in `timeZone`, as the numbers a UTC date would have. */
+function wallClock(instant: number, timeZone: string): number {
+	const parts = new Intl.DateTimeFormat('en-US', {
+		timeZone,
+		hourCycle: 'h23',
+		year: 'numeric',
+		month: '2-digit',
+		day: '2-digit',
+		hour: '2-digit',
+		minute: '2-digit',
+		second: '2-digit',
+	}).formatToParts(new Date(instant));
+	const part = (type: string) => Number(parts.find((candidate) => candidate.type === type)?.value);
+	return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
 }
 
-/** Prefill as createDocumentFromTemplate checks and applies it (create-document-from-template.ts). */
-export function checkPrefill(procedure: string, template: Envelope, entries: Prefill[]) {
+/**
+ * `new Date(value)` on a server whose time zone is `timeZone`: ECMAScript reads a date alone
+ * (`2027-01-15`) as UTC midnight, a date and time without an offset (`2027-01-15T00:00:00`) as
+ * the server's local time, and a time with `Z` or an offset as that instant. Other forms are read
+ * as this process reads them.
+ */
+export function serverDate(value: string, timeZone: string): Date {
+	const local = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/.exec(value);
+	if (!local) return new Date(value);
+	const [year, month, day, hour, minute, second = '0', millis = '0'] = local.slice(1);
+	const wall = Date.UTC(+year, +month - 1, +day, +hour, +minute, +second, +millis.padEnd(3, '0'));
+	// The offset at the guessed instant, then at the instant it gives (right across a DST change).
+	const guess = wall - (wallClock(wall, timeZone) - Math.floor(wall / 1000) * 1000);
+	return new Date(wall - (wallClock(guess, timeZone) - Math.floor(guess / 1000) * 1000));
+}
+
+/** "yyyy-MM-dd hh:mm a", the template's date format, as luxon writes it in the server's time zone. */
+export function dateText(date: Date, timeZone = 'Etc/UTC'): string {
+	const wall = new Date(wallClock(date.getTime(), timeZone));
+	const hours = wall.getUTCHours();
+	const twelve = String(hours % 12 === 0 ? 12 : hours % 12).padStart(2, '0');
+	const minutes = String(wall.getUTCMinutes()).padStart(2, '0');
+	return `${wall.toISOString().slice(0, 10)} ${twelve}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+/**
+ * Prefill as createDocumentFromTemplate checks and applies it (create-document-from-template.ts),
+ * on a server in `timeZone`: a date is `DateTime.fromJSDate(new Date(value))` in the server's zone.
+ */
+export function checkPrefill(
+	procedure: string,
+	template: Envelope,
+	entries: Prefill[],
+	timeZone = 'Etc/UTC',
+) {
 	const invalid = entries.filter(
 		(entry) => !template.fields.some((field) => field.id === entry.id),
 	);
@@ -51,10 +92,10 @@ export function checkPrefill(procedure: string, template: Envelope, entries: Pre
 		switch (entry.type) {
 			case 'date': {
 				if (!entry.value) throw bad(`Date value is required for field ${field.id}`);
-				const date = new Date(String(entry.value));
+				const date = serverDate(String(entry.value), timeZone);
 				if (Number.isNaN(date.getTime()))
 					throw bad(`Invalid date value for field ${field.id}: ${entry.value}`);
-				applied.set(field.id, { customText: dateText(date), inserted: true });
+				applied.set(field.id, { customText: dateText(date, timeZone), inserted: true });
 				break;
 			}
 			case 'checkbox': {

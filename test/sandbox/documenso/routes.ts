@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodIssue } from 'zod/v3';
 
-import { contentDisposition, documentPdf } from '../signingPdf';
+import { contentDisposition } from '../signingPdf';
 import { appError, downloadError, plainError } from './errors';
 import {
 	auditLogView,
@@ -17,6 +17,9 @@ import {
 	documentManyView,
 	documentView,
 	type Envelope,
+	envelopePdf,
+	itemsOf,
+	signersWithoutSignatureField,
 	templateManyView,
 	templateView,
 } from './model';
@@ -49,6 +52,23 @@ const pagingRules = (input: { page?: number; perPage?: number }): ZodIssue[] => 
 		: []),
 ];
 
+/**
+ * sendDocument's refusal of a signer without a signature field (send-document.ts,
+ * getRecipientsWithMissingFields): AppError MISSING_SIGNATURE_FIELD, 400.
+ */
+function mustHaveSignatureFields(procedure: string, document: Envelope): void {
+	const missing = signersWithoutSignatureField(document);
+	if (missing.length === 0) return;
+	const described = missing
+		.map((r) => (r.name ? `${r.name} (${r.email}, id: ${r.id})` : `${r.email} (id: ${r.id})`))
+		.join(', ');
+	throw appError(
+		procedure,
+		'MISSING_SIGNATURE_FIELD',
+		`The following recipients are missing required fields: ${described}. Signers must have at least one signature field.`,
+	);
+}
+
 /** FindResultResponse: `{data, count, currentPage, perPage, totalPages}`. */
 function page<T>(rows: T[], input: { page?: number; perPage?: number }, defaultPerPage: number) {
 	const currentPage = input.page ?? 1;
@@ -65,29 +85,11 @@ function page<T>(rows: T[], input: { page?: number; perPage?: number }, defaultP
 const newestFirst = (a: Envelope, b: Envelope) =>
 	b.createdAt.localeCompare(a.createdAt) || b.legacyId - a.legacyId;
 
-/** The PDF of a document's one item: sealed once COMPLETED, the original before. */
-function pdf(document: Envelope, version: 'signed' | 'original') {
-	const sealed = version === 'signed' && document.status === 'COMPLETED';
-	return documentPdf(
-		{
-			id: String(document.legacyId),
-			title: document.title,
-			completedAt: document.completedAt,
-			recipients: document.recipients.map(({ name, role, signingStatus, signedAt }) => ({
-				name,
-				role,
-				signingStatus,
-				signedAt,
-			})),
-		},
-		sealed ? 'signed' : 'original',
-	);
-}
-
 /** handleStaticFileRequest (apps/remix/server/api/files/files.helpers.ts) with isDownload. */
-async function sendPdf(reply: FastifyReply, document: Envelope, version: 'signed' | 'original') {
-	const bytes = pdf(document, version);
-	const base = document.item.title.replace(/\.pdf$/, '');
+async function sendPdf(reply: FastifyReply, document: Envelope, version: 'signed' | 'original', itemId?: string) {
+	const bytes = envelopePdf(document, version, itemId);
+	const item = itemsOf(document).find((candidate) => candidate.id === itemId) ?? document.item;
+	const base = item.title.replace(/\.pdf$/, '');
 	return await reply
 		.type('application/pdf')
 		.header('etag', createHash('sha256').update(bytes).digest('hex'))
@@ -101,18 +103,15 @@ async function sendPdf(reply: FastifyReply, document: Envelope, version: 'signed
 		.send(bytes);
 }
 
-export function registerDocumensoRoutes(app: FastifyInstance, store: DocumensoStore): void {
-	const actorOf = (request: FastifyRequest): Actor => ({
-		ipAddress: request.ip,
-		userAgent: request.headers['user-agent'] ?? null,
-	});
+export type RouteHandler<T> = (input: T, request: FastifyRequest, reply: FastifyReply) => unknown;
 
-	/** A tRPC route under /api/v2: path and query (GET) or body (POST) in one input, as trpc-to-openapi reads them. */
-	const route = <T>(
-		name: OperationName,
-		handler: (input: T, request: FastifyRequest, reply: FastifyReply) => unknown,
-		serverRules?: (input: T) => ZodIssue[],
-	) => {
+/**
+ * Registers tRPC routes under /api/v2: path and query (GET) or body (POST) in one input, as
+ * trpc-to-openapi reads them, parsed with the SDK's request schema (and `serverRules`, what
+ * Documenso's own schema adds); the JSON answer checked with the SDK's response schema.
+ */
+export function documensoRoute(app: FastifyInstance) {
+	return <T>(name: OperationName, handler: RouteHandler<T>, serverRules?: (input: T) => ZodIssue[]) => {
 		const op = OPERATIONS[name];
 		app.route({
 			method: op.method,
@@ -132,6 +131,15 @@ export function registerDocumensoRoutes(app: FastifyInstance, store: DocumensoSt
 			},
 		});
 	};
+}
+
+export function registerDocumensoRoutes(app: FastifyInstance, store: DocumensoStore): void {
+	const actorOf = (request: FastifyRequest): Actor => ({
+		ipAddress: request.ip,
+		userAgent: request.headers['user-agent'] ?? null,
+	});
+
+	const route = documensoRoute(app);
 
 	const findDocument = (procedure: string, documentId: number) => {
 		const document = store.documents.get(documentId);
@@ -148,6 +156,8 @@ export function registerDocumensoRoutes(app: FastifyInstance, store: DocumensoSt
 						!input.query || template.title.toLowerCase().includes(input.query.toLowerCase()),
 				)
 				.filter(() => input.type === undefined || input.type === 'PRIVATE')
+				// find-templates.ts: without folderId, the root folder only.
+				.filter((template) => (template.folderId ?? null) === (input.folderId ?? null))
 				.sort(newestFirst);
 			const result = page(rows, input, 10);
 			return { ...result, data: result.data.map(templateManyView) };
@@ -176,7 +186,7 @@ export function registerDocumensoRoutes(app: FastifyInstance, store: DocumensoSt
 			const procedure = OPERATIONS.useTemplate.procedure;
 			const template = store.templates.get(input.templateId);
 			if (!template) throw appError(procedure, 'NOT_FOUND', 'Template not found');
-			if (input.folderId) throw appError(procedure, 'NOT_FOUND', 'Folder not found');
+			if (input.folderId && !store.folders.has(input.folderId)) throw appError(procedure, 'NOT_FOUND', 'Folder not found');
 			for (const recipient of input.recipients) {
 				if (!template.recipients.some((slot) => slot.id === recipient.id)) {
 					throw appError(
@@ -186,13 +196,19 @@ export function registerDocumensoRoutes(app: FastifyInstance, store: DocumensoSt
 					);
 				}
 			}
-			const prefill = checkPrefill(procedure, template, input.prefillFields ?? []);
+			const prefill = checkPrefill(procedure, template, input.prefillFields ?? [], store.timeZone);
 			const document = store.createFromTemplate(
 				template,
 				{ ...input, prefill: (fieldId) => prefill.get(fieldId) },
 				actorOf(request),
 			);
-			if (input.distributeDocument) store.send(document, actorOf(request));
+			if (input.folderId) document.folderId = input.folderId;
+			// The draft is made first and stays when sending fails: the router rethrows an AppError
+			// of sendDocument as it is (template-router/router.ts, createDocumentFromTemplate).
+			if (input.distributeDocument) {
+				mustHaveSignatureFields(procedure, document);
+				store.send(document, actorOf(request));
+			}
 			return documentView(document);
 		},
 		// ZCreateDocumentFromTemplateRequestSchema's own rules (template-router/schema.ts).
@@ -234,11 +250,14 @@ export function registerDocumensoRoutes(app: FastifyInstance, store: DocumensoSt
 		status?: string;
 		source?: string;
 		orderByDirection: 'asc' | 'desc';
+		folderId?: string;
 	}>(
 		'findDocuments',
 		(input) => {
 			const rows = [...store.documents.values()]
 				.filter((document) => document.deletedAt === null)
+				// find-documents.ts: without folderId, the root folder only.
+				.filter((document) => (document.folderId ?? null) === (input.folderId ?? null))
 				.filter((document) => input.status === undefined || document.status === input.status)
 				.filter(
 					(document) => input.templateId === undefined || document.templateId === input.templateId,
@@ -271,6 +290,7 @@ export function registerDocumensoRoutes(app: FastifyInstance, store: DocumensoSt
 		if (['COMPLETED', 'REJECTED', 'CANCELLED'].includes(document.status)) {
 			throw plainError(procedure, 'Can not send completed document');
 		}
+		mustHaveSignatureFields(procedure, document);
 		if (input.meta) {
 			const { subject, message, redirectUrl } = input.meta;
 			document.meta.subject = subject ?? document.meta.subject;
@@ -355,8 +375,8 @@ export function registerDocumensoRoutes(app: FastifyInstance, store: DocumensoSt
 	route<{ envelopeItemId: string; version?: 'signed' | 'original' | 'pending' }>(
 		'downloadEnvelopeItem',
 		async (input, _request, reply) => {
-			const document = [...store.documents.values()].find(
-				(candidate) => candidate.item.id === input.envelopeItemId,
+			const document = [...store.documents.values()].find((candidate) =>
+				itemsOf(candidate).some((item) => item.id === input.envelopeItemId),
 			);
 			if (!document) throw downloadError(404, 'Envelope item not found');
 			const version = input.version ?? 'signed';
@@ -373,9 +393,9 @@ export function registerDocumensoRoutes(app: FastifyInstance, store: DocumensoSt
 						code ?? 'INVALID_REQUEST',
 					);
 				}
-				return await sendPdf(reply, document, 'original');
+				return await sendPdf(reply, document, 'original', input.envelopeItemId);
 			}
-			return await sendPdf(reply, document, version);
+			return await sendPdf(reply, document, version, input.envelopeItemId);
 		},
 	);
 }

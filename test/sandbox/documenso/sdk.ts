@@ -52,6 +52,96 @@ import {
 	EnvelopeAuditLogFindResponse$inboundSchema,
 } from '@documenso/sdk-typescript/models/operations/envelopeauditlogfind';
 import { EnvelopeItemDownloadRequest$inboundSchema } from '@documenso/sdk-typescript/models/operations/envelopeitemdownload';
+import {
+	EnvelopeCreatePayload$inboundSchema,
+	EnvelopeCreateResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/envelopecreate';
+import {
+	EnvelopeGetRequest$inboundSchema,
+	EnvelopeGetResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/envelopeget';
+import {
+	EnvelopeFindRequest$inboundSchema,
+	EnvelopeFindResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/envelopefind';
+import {
+	EnvelopeFieldCreateManyRequest$inboundSchema,
+	EnvelopeFieldCreateManyResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/envelopefieldcreatemany';
+import {
+	EnvelopeDistributeRequest$inboundSchema,
+	EnvelopeDistributeResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/envelopedistribute';
+import {
+	EnvelopeDeleteRequest$inboundSchema,
+	EnvelopeDeleteResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/envelopedelete';
+import {
+	EnvelopeRecipientCreateManyRequest$inboundSchema,
+	EnvelopeRecipientCreateManyResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/enveloperecipientcreatemany';
+import {
+	EnvelopeRecipientUpdateManyRequest$inboundSchema,
+	EnvelopeRecipientUpdateManyResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/enveloperecipientupdatemany';
+import {
+	EnvelopeRecipientDeleteRequest$inboundSchema,
+	EnvelopeRecipientDeleteResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/enveloperecipientdelete';
+import {
+	EnvelopeRecipientGetRequest$inboundSchema,
+	EnvelopeRecipientGetResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/enveloperecipientget';
+import {
+	EnvelopeFieldUpdateManyRequest$inboundSchema,
+	EnvelopeFieldUpdateManyResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/envelopefieldupdatemany';
+import {
+	EnvelopeFieldDeleteRequest$inboundSchema,
+	EnvelopeFieldDeleteResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/envelopefielddelete';
+import {
+	EnvelopeFieldGetRequest$inboundSchema,
+	EnvelopeFieldGetResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/envelopefieldget';
+import {
+	EnvelopeUpdateRequest$inboundSchema,
+	EnvelopeUpdateResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/envelopeupdate';
+import {
+	EnvelopeDuplicateRequest$inboundSchema,
+	EnvelopeDuplicateResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/envelopeduplicate';
+import {
+	FolderFindFoldersRequest$inboundSchema,
+	FolderFindFoldersResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/folderfindfolders';
+import {
+	FolderCreateFolderRequest$inboundSchema,
+	FolderCreateFolderResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/foldercreatefolder';
+import {
+	FolderUpdateFolderRequest$inboundSchema,
+	FolderUpdateFolderResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/folderupdatefolder';
+import {
+	FolderDeleteFolderRequest$inboundSchema,
+	FolderDeleteFolderResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/folderdeletefolder';
+import {
+	EnvelopeAttachmentCreateRequest$inboundSchema,
+	EnvelopeAttachmentCreateResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/envelopeattachmentcreate';
+import {
+	EnvelopeAttachmentFindRequest$inboundSchema,
+	EnvelopeAttachmentFindResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/envelopeattachmentfind';
+import {
+	EnvelopeAttachmentDeleteRequest$inboundSchema,
+	EnvelopeAttachmentDeleteResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/envelopeattachmentdelete';
+import { EnvelopeAuditLogDownloadPdfRequest$inboundSchema } from '@documenso/sdk-typescript/models/operations/envelopeauditlogdownloadpdf';
+import { EnvelopeCertificateDownloadPdfRequest$inboundSchema } from '@documenso/sdk-typescript/models/operations/envelopecertificatedownloadpdf';
 import type { ZodIssue, ZodTypeAny } from 'zod/v3';
 
 import { inputValidationFailed } from './errors';
@@ -65,6 +155,11 @@ export interface Operation {
 	request: ZodTypeAny;
 	/** Absent for the PDF routes (Documenso's hono `downloadRoute` shadows the tRPC ones). */
 	response?: ZodTypeAny;
+	/**
+	 * multipart/form-data (`contentTypes` in the route's openapi meta): `request` is then the
+	 * schema of its `payload` part, a JSON text; the files come in `files` parts.
+	 */
+	multipart?: boolean;
 }
 
 const operation = (
@@ -159,9 +254,226 @@ export const OPERATIONS = {
 		'/envelope/item/:envelopeItemId/download',
 		EnvelopeItemDownloadRequest$inboundSchema,
 	),
+	createEnvelope: {
+		...operation(
+			'envelope.create',
+			'POST',
+			'/envelope/create',
+			EnvelopeCreatePayload$inboundSchema,
+			EnvelopeCreateResponse$inboundSchema,
+		),
+		multipart: true,
+	},
+	getEnvelope: operation(
+		'envelope.get',
+		'GET',
+		'/envelope/:envelopeId',
+		EnvelopeGetRequest$inboundSchema,
+		EnvelopeGetResponse$inboundSchema,
+	),
+	findEnvelopes: operation(
+		'envelope.find',
+		'GET',
+		'/envelope',
+		EnvelopeFindRequest$inboundSchema,
+		EnvelopeFindResponse$inboundSchema,
+	),
+	createEnvelopeFields: operation(
+		'envelope.field.createMany',
+		'POST',
+		'/envelope/field/create-many',
+		EnvelopeFieldCreateManyRequest$inboundSchema,
+		EnvelopeFieldCreateManyResponse$inboundSchema,
+	),
+	distributeEnvelope: operation(
+		'envelope.distribute',
+		'POST',
+		'/envelope/distribute',
+		EnvelopeDistributeRequest$inboundSchema,
+		EnvelopeDistributeResponse$inboundSchema,
+	),
+	deleteEnvelope: operation(
+		'envelope.delete',
+		'POST',
+		'/envelope/delete',
+		EnvelopeDeleteRequest$inboundSchema,
+		EnvelopeDeleteResponse$inboundSchema,
+	),
+	createEnvelopeRecipients: operation(
+		'envelope.recipient.createMany',
+		'POST',
+		'/envelope/recipient/create-many',
+		EnvelopeRecipientCreateManyRequest$inboundSchema,
+		EnvelopeRecipientCreateManyResponse$inboundSchema,
+	),
+	updateEnvelopeRecipients: operation(
+		'envelope.recipient.updateMany',
+		'POST',
+		'/envelope/recipient/update-many',
+		EnvelopeRecipientUpdateManyRequest$inboundSchema,
+		EnvelopeRecipientUpdateManyResponse$inboundSchema,
+	),
+	deleteEnvelopeRecipient: operation(
+		'envelope.recipient.delete',
+		'POST',
+		'/envelope/recipient/delete',
+		EnvelopeRecipientDeleteRequest$inboundSchema,
+		EnvelopeRecipientDeleteResponse$inboundSchema,
+	),
+	getEnvelopeRecipient: operation(
+		'envelope.recipient.get',
+		'GET',
+		'/envelope/recipient/:recipientId',
+		EnvelopeRecipientGetRequest$inboundSchema,
+		EnvelopeRecipientGetResponse$inboundSchema,
+	),
+	updateEnvelopeFields: operation(
+		'envelope.field.updateMany',
+		'POST',
+		'/envelope/field/update-many',
+		EnvelopeFieldUpdateManyRequest$inboundSchema,
+		EnvelopeFieldUpdateManyResponse$inboundSchema,
+	),
+	deleteEnvelopeField: operation(
+		'envelope.field.delete',
+		'POST',
+		'/envelope/field/delete',
+		EnvelopeFieldDeleteRequest$inboundSchema,
+		EnvelopeFieldDeleteResponse$inboundSchema,
+	),
+	getEnvelopeField: operation(
+		'envelope.field.get',
+		'GET',
+		'/envelope/field/:fieldId',
+		EnvelopeFieldGetRequest$inboundSchema,
+		EnvelopeFieldGetResponse$inboundSchema,
+	),
+	updateEnvelope: operation(
+		'envelope.update',
+		'POST',
+		'/envelope/update',
+		EnvelopeUpdateRequest$inboundSchema,
+		EnvelopeUpdateResponse$inboundSchema,
+	),
+	duplicateEnvelope: operation(
+		'envelope.duplicate',
+		'POST',
+		'/envelope/duplicate',
+		EnvelopeDuplicateRequest$inboundSchema,
+		EnvelopeDuplicateResponse$inboundSchema,
+	),
+	findFolders: operation(
+		'folder.findFolders',
+		'GET',
+		'/folder',
+		FolderFindFoldersRequest$inboundSchema,
+		FolderFindFoldersResponse$inboundSchema,
+	),
+	createFolder: operation(
+		'folder.createFolder',
+		'POST',
+		'/folder/create',
+		FolderCreateFolderRequest$inboundSchema,
+		FolderCreateFolderResponse$inboundSchema,
+	),
+	updateFolder: operation(
+		'folder.updateFolder',
+		'POST',
+		'/folder/update',
+		FolderUpdateFolderRequest$inboundSchema,
+		FolderUpdateFolderResponse$inboundSchema,
+	),
+	deleteFolder: operation(
+		'folder.deleteFolder',
+		'POST',
+		'/folder/delete',
+		FolderDeleteFolderRequest$inboundSchema,
+		FolderDeleteFolderResponse$inboundSchema,
+	),
+	createEnvelopeAttachment: operation(
+		'envelope.attachment.create',
+		'POST',
+		'/envelope/attachment/create',
+		EnvelopeAttachmentCreateRequest$inboundSchema,
+		EnvelopeAttachmentCreateResponse$inboundSchema,
+	),
+	findEnvelopeAttachments: operation(
+		'envelope.attachment.find',
+		'GET',
+		'/envelope/attachment',
+		EnvelopeAttachmentFindRequest$inboundSchema,
+		EnvelopeAttachmentFindResponse$inboundSchema,
+	),
+	deleteEnvelopeAttachment: operation(
+		'envelope.attachment.delete',
+		'POST',
+		'/envelope/attachment/delete',
+		EnvelopeAttachmentDeleteRequest$inboundSchema,
+		EnvelopeAttachmentDeleteResponse$inboundSchema,
+	),
+	downloadAuditLogPdf: operation(
+		'envelope.auditLog.download',
+		'GET',
+		'/envelope/:envelopeId/audit-log/download',
+		EnvelopeAuditLogDownloadPdfRequest$inboundSchema,
+	),
+	downloadCertificatePdf: operation(
+		'envelope.certificate.download',
+		'GET',
+		'/envelope/:envelopeId/certificate/download',
+		EnvelopeCertificateDownloadPdfRequest$inboundSchema,
+	),
 } as const;
 
 export type OperationName = keyof typeof OPERATIONS;
+
+/** What the sandbox keeps of a multipart request, part by part (the request log, `parseMultipart`). */
+export interface MultipartRecord {
+	multipart: true;
+	parts: Array<{ name: string; fileName?: string; type?: string; size: number; sha256?: string; json?: unknown; text?: string }>;
+}
+
+export const isMultipartRecord = (body: unknown): body is MultipartRecord =>
+	body !== null && typeof body === 'object' && (body as MultipartRecord).multipart === true;
+
+/** zfdFile (packages/trpc/utils/zod-form-data.ts): APP_DOCUMENT_UPLOAD_SIZE_LIMIT, 50 MB by default. */
+export const UPLOAD_LIMIT_BYTES = 50 * 1024 * 1024;
+
+/**
+ * A multipart request part by part as Documenso's route reads it (getMultipartBody in
+ * packages/trpc/utils/openapi-fetch-handler.ts, then ZCreateEnvelopeRequestSchema): exactly one
+ * `payload` part, JSON, parsing under the SDK's payload schema; each other part a file named
+ * `files` (or `files[]`, as Documenso's SDKs send it) of at most the upload limit. The issues
+ * name the part.
+ */
+export function multipartIssues(op: Operation, record: MultipartRecord): ZodIssue[] {
+	const issues: ZodIssue[] = [];
+	const payloads = record.parts.filter((part) => part.name === 'payload');
+	if (payloads.length !== 1) issues.push(issue(['payload'], `Expected one payload part, got ${payloads.length}`, 'invalid_type'));
+	const [payload] = payloads;
+	if (payload && payload.fileName !== undefined) issues.push(issue(['payload'], 'The payload part must be a field, not a file'));
+	if (payload && payload.fileName === undefined) {
+		if (payload.json === undefined) {
+			issues.push(issue(['payload'], 'Invalid JSON', 'invalid_string'));
+		} else {
+			const parsed = op.request.safeParse(payload.json);
+			if (!parsed.success) issues.push(...parsed.error.issues.map((found) => ({ ...found, path: ['payload', ...found.path] })));
+			else issues.push(...unknownKeys(payload.json, parsed.data, ['payload']));
+		}
+	}
+	record.parts
+		.filter((part) => part.name !== 'payload')
+		.forEach((part, index) => {
+			if (part.name !== 'files' && part.name !== 'files[]') {
+				issues.push({ code: 'unrecognized_keys', keys: [part.name], path: [], message: `Unrecognized key(s) in object: '${part.name}'` });
+			} else if (part.fileName === undefined) {
+				issues.push(issue(['files', index], 'Input not instance of File', 'custom'));
+			} else if (part.size > UPLOAD_LIMIT_BYTES) {
+				issues.push(issue(['files', index], 'File cannot be larger than 50MB'));
+			}
+		});
+	return issues;
+}
 
 /** The schema beneath optional/default/nullable wrappers, to read what a query parameter is. */
 function innerType(schema: ZodTypeAny): ZodTypeAny {

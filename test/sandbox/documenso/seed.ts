@@ -40,11 +40,21 @@ export interface SlotSpec {
 	role: Role;
 	/** The address the team gave the slot; Documenso's placeholder when absent. */
 	email?: string;
+	/** False for a signer the team gave no signature field (Documenso then refuses to send). */
+	signatureField?: boolean;
 }
 
+/** The slots that get a signature field: every SIGNER and APPROVER unless told otherwise. */
+export const signedSlots = <T extends Pick<SlotSpec, 'role' | 'signatureField'>>(slots: T[]) =>
+	slots.filter(
+		(slot) => (slot.role === 'SIGNER' || slot.role === 'APPROVER') && slot.signatureField !== false,
+	);
+
+/** A field of the first slot: one a document can prefill, or the signer's name or e-mail, which only the signer fills. */
 export type Prefillable =
 	| { id: number; type: 'TEXT' | 'NUMBER' | 'DATE'; label: string }
-	| { id: number; type: 'CHECKBOX' | 'DROPDOWN'; label: string; options: string[] };
+	| { id: number; type: 'CHECKBOX' | 'DROPDOWN'; label: string; options: string[] }
+	| { id: number; type: 'NAME' | 'EMAIL'; label?: string };
 
 const META_TYPE: Partial<Record<FieldType, string>> = {
 	TEXT: 'text',
@@ -52,10 +62,13 @@ const META_TYPE: Partial<Record<FieldType, string>> = {
 	DATE: 'date',
 	CHECKBOX: 'checkbox',
 	DROPDOWN: 'dropdown',
+	NAME: 'name',
+	EMAIL: 'email',
 };
 
 function fieldMeta(spec: Prefillable): Record<string, unknown> {
-	const meta: Record<string, unknown> = { type: META_TYPE[spec.type], label: spec.label };
+	const meta: Record<string, unknown> = { type: META_TYPE[spec.type] };
+	if (spec.label !== undefined) meta.label = spec.label;
 	if (spec.type === 'CHECKBOX') {
 		meta.values = spec.options.map((value, index) => ({ id: index + 1, checked: false, value }));
 		meta.direction = 'vertical';
@@ -94,9 +107,10 @@ export function buildTemplate(spec: {
 	slots: SlotSpec[];
 	prefillable: Prefillable[];
 	signatureFieldIds: number[];
+	signingOrder?: 'PARALLEL' | 'SEQUENTIAL';
 }): Envelope {
 	const envelopeId = prefixedId('envelope');
-	const signers = spec.slots.filter((slot) => slot.role === 'SIGNER' || slot.role === 'APPROVER');
+	const signers = signedSlots(spec.slots);
 	return {
 		id: envelopeId,
 		type: 'TEMPLATE',
@@ -120,7 +134,7 @@ export function buildTemplate(spec: {
 			dateFormat: 'yyyy-MM-dd hh:mm a',
 			language: 'en',
 			distributionMethod: 'EMAIL',
-			signingOrder: 'PARALLEL',
+			signingOrder: spec.signingOrder ?? 'PARALLEL',
 		},
 		recipients: spec.slots.map((slot, index) => ({
 			id: slot.id,

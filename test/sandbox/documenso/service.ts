@@ -6,11 +6,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import type { Deliverer } from '../deliveries';
+import { FixedWindowLimit } from '../rateLimit';
 import { createService, type Service } from '../service';
 import type { Clock } from '../timers';
 import { registerDocumensoControl } from './control';
 import { documensoErrors } from './errors';
 import { OPERATIONS } from './sdk';
+import { registerDraftRoutes } from './draftRoutes';
+import { registerEnvelopeRoutes } from './envelopeRoutes';
+import { registerManageRoutes } from './manageRoutes';
 import { registerDocumensoRoutes } from './routes';
 import { DocumensoStore } from './store';
 import type { WebhookEvent } from './webhooks';
@@ -40,6 +44,8 @@ function documensoToken(request: FastifyRequest): string | undefined {
 const PDF_ROUTES = new Set<string>([
 	OPERATIONS.downloadDocument.url,
 	OPERATIONS.downloadEnvelopeItem.url,
+	OPERATIONS.downloadAuditLogPdf.url,
+	OPERATIONS.downloadCertificatePdf.url,
 ]);
 
 const routeOf = (reply: FastifyReply) => reply.request.routeOptions?.url;
@@ -56,12 +62,16 @@ export function createDocumensoService(options: DocumensoOptions): Service {
 		presentedKey: documensoToken,
 		errors: documensoErrors(procedureOf, (reply) => PDF_ROUTES.has(routeOf(reply) ?? '')),
 		rateLimit: options.rateLimit,
+		rateWindows: (limit, clock) => new FixedWindowLimit(limit, clock),
 		clock: options.clock,
 		openPrefixes: ['/sign/', '/api/v2/openapi.json'],
 		logger: options.logger,
 		reset: () => store.reset(),
 	});
 	registerDocumensoRoutes(service.app, store);
+	registerEnvelopeRoutes(service.app, store);
+	registerDraftRoutes(service.app, store);
+	registerManageRoutes(service.app, store);
 	registerDocumensoControl(service.app, store, () => options.deliverer.report());
 
 	// Documenso serves its OpenAPI document without auth; its title tells a Documenso server apart.

@@ -5,10 +5,15 @@
  * deleting. A recipient signing, opening or rejecting changes recipient rows only.
  */
 import type { Deliverer } from '../deliveries';
+import { dateText } from './prefill';
 import { DOCUMENSO_SEED, documensoSeedTemplates } from './seed';
 import {
 	type AuditLog,
 	type Envelope,
+	type EnvelopeItem,
+	type Field,
+	type Folder,
+	inSigningOrder,
 	mustAct,
 	OWNER,
 	prefixedId,
@@ -43,6 +48,12 @@ export class DocumensoStore {
 	templates = new Map<number, Envelope>();
 	documents = new Map<number, Envelope>();
 	endpoints: WebhookEndpoint[] = [];
+	/**
+	 * The server's own time zone (its TZ), which Documenso's luxon reads and writes dates in where
+	 * nothing else is said (create-document-from-template.ts, DateTime.fromJSDate).
+	 */
+	timeZone = 'Etc/UTC';
+	folders = new Map<string, Folder>();
 	private nextDocumentId = 0;
 	private nextRecipientId = 0;
 	private nextFieldId = 0;
@@ -65,7 +76,9 @@ export class DocumensoStore {
 			(this.seed ? documensoSeedTemplates() : []).map((template) => [template.legacyId, template]),
 		);
 		this.documents = new Map();
+		this.folders = new Map();
 		this.endpoints = this.initialEndpoints.map((endpoint) => this.endpoint(endpoint));
+		this.timeZone = 'Etc/UTC';
 		this.nextDocumentId = DOCUMENSO_SEED.firstDocumentId;
 		this.nextRecipientId = 101;
 		this.nextFieldId = 1001;
@@ -87,6 +100,100 @@ export class DocumensoStore {
 		const slotIds = Array.from({ length: slots }, () => this.nextRecipientId++);
 		const fieldIds = Array.from({ length: fields }, () => this.nextFieldId++);
 		return { template, slotIds, fieldIds };
+	}
+
+	/** Ids for a new recipient and a new field, continuing the store's numbering. */
+	newRecipientId(): number {
+		return this.nextRecipientId++;
+	}
+
+	newField(spec: Omit<Field, 'id' | 'secondaryId' | 'customText' | 'inserted' | 'fieldMeta'> & { fieldMeta?: Field['fieldMeta'] }): Field {
+		const id = this.nextFieldId++;
+		return { customText: '', inserted: false, ...spec, fieldMeta: spec.fieldMeta ?? null, id, secondaryId: `field_${id}` };
+	}
+
+	/**
+	 * createEnvelope (packages/lib/server-only/envelope/create-envelope.ts) for an upload: a DRAFT
+	 * with one item per file, the recipients in the order given (ids ascending), their fields.
+	 * DOCUMENT_CREATED is audited and fired.
+	 */
+	createUpload(
+		input: {
+			type: 'DOCUMENT' | 'TEMPLATE';
+			title: string;
+			externalId?: string;
+			folderId?: string;
+			meta?: Partial<Pick<Envelope['meta'], 'subject' | 'message' | 'redirectUrl' | 'distributionMethod' | 'signingOrder'>>;
+			recipients: Array<{ email: string; name: string; role: Recipient['role']; signingOrder?: number }>;
+		},
+		files: Array<{ title: string; pdf: Buffer }>,
+		actor: Actor,
+	): Envelope {
+		const created = now();
+		const items: EnvelopeItem[] = files.map((file, index) => ({
+			id: prefixedId('envelope_item'),
+			title: file.title,
+			documentDataId: prefixedId('document_data'),
+			order: index + 1,
+			pdf: file.pdf,
+		}));
+		const legacyId =
+			input.type === 'DOCUMENT' ? this.nextDocumentId++ : Math.max(0, ...this.templates.keys()) + 1;
+		const envelope: Envelope = {
+			id: prefixedId('envelope'),
+			type: input.type,
+			legacyId,
+			title: input.title,
+			status: 'DRAFT',
+			source: 'DOCUMENT',
+			externalId: input.externalId ?? null,
+			templateId: null,
+			formValues: null,
+			createdAt: created,
+			updatedAt: created,
+			completedAt: null,
+			deletedAt: null,
+			meta: {
+				id: prefixedId('document_meta'),
+				subject: input.meta?.subject ?? null,
+				message: input.meta?.message ?? null,
+				redirectUrl: input.meta?.redirectUrl ?? null,
+				timezone: 'Etc/UTC',
+				dateFormat: 'yyyy-MM-dd hh:mm a',
+				language: 'en',
+				distributionMethod: input.meta?.distributionMethod ?? 'EMAIL',
+				signingOrder: input.meta?.signingOrder ?? 'PARALLEL',
+			},
+			recipients: input.recipients.map((recipient) => ({
+				id: this.nextRecipientId++,
+				// ZRecipientEmailSchema trims and lower-cases the address.
+				email: recipient.email.trim().toLowerCase(),
+				name: recipient.name,
+				token: recipientToken(),
+				role: recipient.role,
+				readStatus: 'NOT_OPENED',
+				signingStatus: 'NOT_SIGNED',
+				sendStatus: 'NOT_SENT',
+				signedAt: null,
+				rejectionReason: null,
+				signingOrder: recipient.signingOrder ?? null,
+				expiresAt: null,
+				expirationNotifiedAt: null,
+			})),
+			fields: [],
+			item: { id: items[0].id, title: items[0].title, documentDataId: items[0].documentDataId },
+			items,
+			folderId: input.folderId ?? null,
+			auditLogs: [],
+		};
+		if (input.type === 'TEMPLATE') {
+			this.templates.set(envelope.legacyId, envelope);
+			return envelope;
+		}
+		this.documents.set(envelope.legacyId, envelope);
+		this.audit(envelope, 'DOCUMENT_CREATED', { title: envelope.title, source: { type: 'DOCUMENT' } }, actor);
+		this.fire('DOCUMENT_CREATED', envelope);
+		return envelope;
 	}
 
 	/** Any envelope by its `envelope_…` id: documents first, then templates. */
@@ -213,7 +320,9 @@ export class DocumensoStore {
 	/**
 	 * sendDocument (packages/lib/server-only/document/send-document.ts): PENDING, DOCUMENT_SENT,
 	 * then one invitation e-mail per recipient not yet sent (send.signing.requested.email, a job
-	 * of its own: the webhook's payload still shows them NOT_SENT).
+	 * of its own: the webhook's payload still shows them NOT_SENT); in a SEQUENTIAL document only
+	 * to the first recipient but CC who has not signed. The route checks the signature fields
+	 * first (`signersWithoutSignatureField`).
 	 */
 	send(document: Envelope, actor: Actor): void {
 		if (document.recipients.every((recipient) => !mustAct(recipient))) {
@@ -225,7 +334,13 @@ export class DocumensoStore {
 		document.updatedAt = now();
 		this.fire('DOCUMENT_SENT', document);
 		if (document.meta.distributionMethod !== 'EMAIL') return;
-		for (const recipient of document.recipients) {
+		const toNotify =
+			document.meta.signingOrder === 'SEQUENTIAL'
+				? inSigningOrder(document)
+						.filter((recipient) => recipient.role !== 'CC' && recipient.signingStatus === 'NOT_SIGNED')
+						.slice(0, 1)
+				: document.recipients;
+		for (const recipient of toNotify) {
 			if (recipient.sendStatus === 'SENT' || recipient.role === 'CC') continue;
 			recipient.sendStatus = 'SENT';
 			this.emailSent(document, recipient, false, actor);
@@ -275,6 +390,31 @@ export class DocumensoStore {
 	}
 
 	/**
+	 * signFieldWithToken (packages/lib/server-only/field/sign-field-with-token.ts): the value goes
+	 * into the field's `customText` (a DATE field gets the signing time in the document's format, a
+	 * signature field keeps its text empty and the signature apart), the field is inserted, and the
+	 * audit log records the value (DOCUMENT_FIELD_INSERTED, `field: {type, data}`).
+	 */
+	insertField(document: Envelope, recipient: Recipient, field: Field, value: string, actor: Actor): void {
+		const signature = field.type === 'SIGNATURE' || field.type === 'FREE_SIGNATURE';
+		if (!signature) field.customText = field.type === 'DATE' ? dateText(new Date(), this.timeZone) : value;
+		field.inserted = true;
+		this.audit(
+			document,
+			'DOCUMENT_FIELD_INSERTED',
+			{
+				recipientEmail: recipient.email,
+				recipientId: recipient.id,
+				recipientName: recipient.name,
+				recipientRole: recipient.role,
+				fieldId: field.secondaryId,
+				field: { type: field.type, data: signature ? value : field.customText },
+			},
+			{ ...actor, recipient },
+		);
+	}
+
+	/**
 	 * completeDocumentWithToken (complete-document-with-token.ts): the recipient is SIGNED (signers,
 	 * approvers and viewers alike), DOCUMENT_RECIPIENT_COMPLETED fires, the seal job is queued once
 	 * everyone but CC has signed, then DOCUMENT_SIGNED fires. Sealing (a PDF job) usually takes
@@ -282,24 +422,50 @@ export class DocumensoStore {
 	 * on a real server the order is not guaranteed.
 	 */
 	complete(document: Envelope, recipient: Recipient, actor: Actor): void {
-		recipient.signingStatus = 'SIGNED';
-		recipient.signedAt = now();
-		recipient.readStatus = 'OPENED';
-		this.audit(
-			document,
-			'DOCUMENT_RECIPIENT_COMPLETED',
-			{
-				recipientEmail: recipient.email,
-				recipientName: recipient.name,
-				recipientId: recipient.id,
-				recipientRole: recipient.role,
-				actionAuth: [],
-			},
-			{ ...actor, recipient },
-		);
-		this.fire('DOCUMENT_RECIPIENT_COMPLETED', document);
-		this.fire('DOCUMENT_SIGNED', document);
-		if (!document.recipients.some(mustAct)) this.seal(document);
+		this.completeTogether(document, [recipient], actor);
+	}
+
+	/**
+	 * completeDocumentWithToken for recipients who sign at nearly the same moment. Each request
+	 * commits its recipient (SIGNED, `signedAt`) in a transaction, and only after it reads the
+	 * document for its webhooks (`findUniqueOrThrow` for DOCUMENT_RECIPIENT_COMPLETED,
+	 * `findFirstOrThrow` for DOCUMENT_SIGNED, at the end): when the transactions all commit before
+	 * the first read, every recipient's events carry the document with all of them signed, the
+	 * payloads byte for byte the same.
+	 */
+	completeTogether(document: Envelope, recipients: Recipient[], actor: Actor): void {
+		for (const recipient of recipients) {
+			recipient.signingStatus = 'SIGNED';
+			recipient.signedAt = now();
+			recipient.readStatus = 'OPENED';
+			this.audit(
+				document,
+				'DOCUMENT_RECIPIENT_COMPLETED',
+				{
+					recipientEmail: recipient.email,
+					recipientName: recipient.name,
+					recipientId: recipient.id,
+					recipientRole: recipient.role,
+					actionAuth: [],
+				},
+				{ ...actor, recipient },
+			);
+		}
+		// Each request's events, read after every transaction committed.
+		recipients.forEach(() => {
+			this.fire('DOCUMENT_RECIPIENT_COMPLETED', document);
+			this.fire('DOCUMENT_SIGNED', document);
+		});
+		const next = inSigningOrder(document).find(mustAct);
+		if (!next) {
+			this.seal(document);
+			return;
+		}
+		// SEQUENTIAL: the next recipient's turn has come, and their invitation goes out.
+		if (document.meta.signingOrder === 'SEQUENTIAL' && next.sendStatus === 'NOT_SENT') {
+			next.sendStatus = 'SENT';
+			this.emailSent(document, next, false, null);
+		}
 	}
 
 	/** rejectDocumentWithToken, then the seal job: REJECTED and DOCUMENT_REJECTED. */

@@ -16,10 +16,17 @@ export const logger = process.env.SANDBOX_LOG === '1';
 
 /**
  * Receiver answers that fail a little late, so that the next attempt starts in a later
- * millisecond and its `createdAt` must differ (a slower machine only widens the gap).
+ * millisecond and its `createdAt` must differ. The wait starts when the delivery arrives (the
+ * receiver reads `after` then): waits started when the answers were scripted were used up by a
+ * slow generate or sign, and two attempts could be stamped in the same millisecond.
  */
 export const lateFailures = (statuses: number[]) =>
-	statuses.map((status, index) => ({ status, after: sleep(5 * (index + 1)) }));
+	statuses.map((status) => ({
+		status,
+		get after() {
+			return sleep(5);
+		},
+	}));
 
 export async function startDocumenso(): Promise<Sandbox> {
 	// No pause between attempts: Documenso's default (local) job runner retries at once too.

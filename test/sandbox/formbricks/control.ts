@@ -18,6 +18,8 @@ export interface FormbricksSettings {
 	allowInternalWebhookUrls: boolean;
 	/** Keep the sandbox core's Retry-After on a 429 (Formbricks sends none). */
 	retryAfter: boolean;
+	/** An Enterprise licence with the Contacts feature: contacts and personal links answer, else 403. */
+	enterpriseLicence: boolean;
 }
 
 export interface SpecViolation {
@@ -27,8 +29,26 @@ export interface SpecViolation {
 	errors: string[];
 }
 
-/** The documented API's question types, and one whose answer is a list (name, e-mail, phone…). */
-const ELEMENT_TYPES = [...QUESTION_TYPES, 'contactInfo'] as const;
+/** The documented API's question types, and two whose answer is a list (name, e-mail, phone…; street, city…). */
+const ELEMENT_TYPES = [...QUESTION_TYPES, 'contactInfo', 'address'] as const;
+
+/**
+ * The inputs of the list-answer types, in the order of their answer's positions, each shown and
+ * required with the placeholder Formbricks' editor gives a new element
+ * (`getElementTypes`, apps/web/modules/survey/lib/elements.tsx; `ZSurveyContactInfoElement`,
+ * `ZSurveyAddressElement` in packages/types/surveys/elements.ts).
+ */
+const LIST_INPUTS: Record<string, Record<string, string>> = {
+	contactInfo: { firstName: 'First Name', lastName: 'Last Name', email: 'Email', phone: 'Phone', company: 'Company' },
+	address: {
+		addressLine1: 'Address Line 1',
+		addressLine2: 'Address Line 2',
+		city: 'City',
+		state: 'State',
+		zip: 'Zip',
+		country: 'Country',
+	},
+};
 
 const asI18n = (value: unknown): I18n =>
 	typeof value === 'string' ? { default: value } : (value as I18n);
@@ -78,6 +98,12 @@ function element(value: unknown, at: string): Element {
 					choices: (body.choices as string[]).map((label) => ({ id: createId(), label: asI18n(label) })),
 				}
 			: {}),
+		...Object.fromEntries(
+			Object.entries(LIST_INPUTS[type] ?? {}).map(([input, placeholder]) => [
+				input,
+				{ show: true, required: true, placeholder: { default: placeholder } },
+			]),
+		),
 	};
 }
 
@@ -101,6 +127,8 @@ function answer(question: Element, n: number): unknown {
 			return [`/storage/${FORMBRICKS_SEED.workspaceId}/private/cv-${n}.pdf`];
 		case 'contactInfo':
 			return ['Applicant', String(n), `applicant${n}@example.org`, `+1 555 01${String(n % 100).padStart(2, '0')}`, ''];
+		case 'address':
+			return [`${n} Gallery Road`, '', 'Leeds', '', 'LS1 4AP', 'United Kingdom'];
 		default:
 			return question.inputType === 'email'
 				? `applicant${n}@example.org`
@@ -130,9 +158,26 @@ export function registerControlRoutes(
 		return survey;
 	};
 
-	app.get('/_sandbox/deliveries', async () => ({ deliveries: deliverer.log }));
+	// With the jobs still to try (retries waiting included), as the other services report them.
+	app.get('/_sandbox/deliveries', async () => deliverer.report());
 	// With their secrets, so that tests can verify deliveries as the receiver would.
 	app.get('/_sandbox/webhooks', async () => ({ data: store.webhooks }));
+	// A hook of any workspace, as another organisation's key (or its admin) would have made it.
+	app.post('/_sandbox/webhooks', async (request) => {
+		const body = checkBody(request.body, {
+			required: { url: 'string', workspaceId: 'string', triggers: 'string[]' },
+			optional: { name: 'string', source: 'string', surveyIds: 'string[]' },
+		});
+		const webhook = store.addWebhook({
+			url: body.url as string,
+			workspaceId: body.workspaceId as string,
+			triggers: body.triggers as string[],
+			name: (body.name as string | undefined) ?? null,
+			source: oneOf(body.source ?? 'user', ['user', 'zapier', 'make', 'n8n', 'activepieces'] as const, 'source'),
+			surveyIds: (body.surveyIds as string[] | undefined) ?? [],
+		});
+		return { data: webhook };
+	});
 	app.get('/_sandbox/spec-violations', async () => ({ violations }));
 
 	app.get('/_sandbox/formbricks', async () => ({
@@ -148,6 +193,7 @@ export function registerControlRoutes(
 				extraWorkspaces: 'integer',
 				allowInternalWebhookUrls: 'boolean',
 				retryAfter: 'boolean',
+				enterpriseLicence: 'boolean',
 			},
 		});
 		if (body.permission !== undefined) {
@@ -158,13 +204,14 @@ export function registerControlRoutes(
 			settings.allowInternalWebhookUrls = body.allowInternalWebhookUrls as boolean;
 		}
 		if (body.retryAfter !== undefined) settings.retryAfter = body.retryAfter as boolean;
+		if (body.enterpriseLicence !== undefined) settings.enterpriseLicence = body.enterpriseLicence as boolean;
 		return { access: store.access, settings };
 	});
 
 	app.post('/_sandbox/surveys', async (request) => {
 		const body = checkBody(request.body, {
 			required: { name: 'string', questions: 'array' },
-			optional: { status: 'string', type: 'string', languages: 'string[]' },
+			optional: { status: 'string', type: 'string', languages: 'string[]', hiddenFields: 'string[]' },
 		});
 		const elements = (body.questions as unknown[]).map((question, index) => element(question, `questions[${index}]`));
 		const ids = elements.map((question) => question.id);
@@ -178,26 +225,62 @@ export function registerControlRoutes(
 			elements,
 			languages: body.languages as string[] | undefined,
 		});
+		if (body.hiddenFields !== undefined) {
+			survey.hiddenFields = {
+				enabled: true,
+				fieldIds: (body.hiddenFields as string[]).map((id, index) => authoredId(id, `hiddenFields[${index}]`)),
+			};
+		}
 		store.surveys.set(survey.id, survey);
 		return { data: surveyV1(survey, store.workspace, store.urls) };
 	});
 	app.patch('/_sandbox/surveys/:surveyId', async (request) => {
 		const survey = findSurvey(request);
-		const body = checkBody(request.body, { optional: { name: 'string', status: 'string' } });
+		const body = checkBody(request.body, {
+			optional: { name: 'string', status: 'string', type: 'string', singleUse: 'object' },
+		});
 		if (body.name !== undefined) survey.name = nonEmpty(body.name, 'name');
 		if (body.status !== undefined) {
 			survey.status = oneOf(body.status, ['draft', 'inProgress', 'paused', 'completed'] as const, 'status');
 		}
+		if (body.type !== undefined) survey.type = oneOf(body.type, ['link', 'app'] as const, 'type');
+		// The survey's Share settings: single-use links on or off, their ids encrypted or signed.
+		if (body.singleUse !== undefined) {
+			const singleUse = checkBody(body.singleUse, { required: { enabled: 'boolean' }, optional: { isEncrypted: 'boolean' } }, 'singleUse');
+			survey.singleUse = { enabled: singleUse.enabled as boolean, isEncrypted: (singleUse.isEncrypted as boolean | undefined) ?? true };
+		}
 		survey.updatedAt = nowIso();
 		return { data: surveyV1(survey, store.workspace, store.urls) };
+	});
+
+	// The contacts with their attributes by key, as Formbricks' Contacts page shows them.
+	app.get('/_sandbox/contacts', async () => ({
+		data: [...store.contacts.values()].map((contact) => ({ ...contact, attributes: store.attributesOf(contact.id) })),
+	}));
+	// A segment of contacts whose attributes have the given values (Formbricks' segment editor: attribute "equals").
+	app.post('/_sandbox/segments', async (request) => {
+		const body = checkBody(request.body, { required: { title: 'string', filters: 'array' } });
+		const filters = (body.filters as unknown[]).map((filter, index) =>
+			checkBody(filter, { required: { key: 'string', value: 'string' } }, `filters[${index}]`),
+		);
+		const segment = {
+			id: cuid(),
+			title: nonEmpty(body.title, 'title'),
+			workspaceId: store.workspace.id,
+			filters: filters.map((filter) => ({ key: String(filter.key), value: String(filter.value) })),
+		};
+		store.segments.set(segment.id, segment);
+		return { data: segment };
 	});
 
 	app.post('/_sandbox/surveys/:surveyId/responses', async (request) => {
 		const survey = findSurvey(request);
 		const body = checkBody(request.body, {
 			required: { data: 'object' },
-			optional: { finished: 'boolean', createdAt: 'string', meta: 'object', language: 'string' },
+			optional: { finished: 'boolean', createdAt: 'string', meta: 'object', language: 'string', contact: 'object' },
 		});
+		// A known contact answering (an app survey, or a link with ?userId=): its attributes are copied onto the response.
+		const contact = body.contact as { userId?: unknown; attributes?: unknown } | undefined;
 		const now = nowIso();
 		const response = store.addResponse(
 			responseRow({
@@ -213,6 +296,11 @@ export function registerControlRoutes(
 					country: 'GB',
 				},
 				language: body.language as string | undefined,
+				contact: contact && {
+					id: cuid(),
+					userId: String(contact.userId ?? ''),
+					attributes: (contact.attributes ?? {}) as Record<string, string>,
+				},
 			}),
 		);
 		return { data: responseV1(response, store.urls) };

@@ -9,15 +9,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { Deliverer } from '../deliveries';
+import { FixedWindowLimit } from '../rateLimit';
 import { createService, listen, type Service } from '../service';
 import { type Clock, systemClock } from '../timers';
 import { HttpProblem } from '../validation';
 import { registerControlRoutes, type FormbricksSettings, type SpecViolation } from './control';
 import { apiVersion, formbricksErrorStyle, FormbricksProblem, sendNextNotFound, v1, v2 } from './errors';
 import { Pipeline } from './pipeline';
+import { registerContactRoutes } from './routesContacts';
 import { registerV1Routes } from './routesV1';
 import { registerV2Routes } from './routesV2';
-import { formbricksSpecs, SPEC_DEVIATIONS, type FormbricksSpecs } from './spec';
+import { formbricksSpecs, SPEC_DEVIATIONS, undocumentedRoute, type FormbricksSpecs } from './spec';
 import { FormbricksStore } from './store';
 import { FORMBRICKS_DELIVERY } from './timing';
 
@@ -26,7 +28,7 @@ export { buildDelivery, FORMBRICKS_COMMIT } from './webhook';
 
 export interface FormbricksOptions {
 	apiKey: string;
-	/** Requests per sliding 60 s per key (Formbricks: 100); null for none. */
+	/** Requests per key in each minute of the clock (Formbricks: 100); null for none. */
 	rateLimit: number | null;
 	deliverer: Deliverer;
 	/** The sandbox's time (../timers.ts). */
@@ -40,6 +42,11 @@ export interface FormbricksOptions {
 	publicUrl?: string;
 	/** The residency and erasure surveys with the question ids the sample workflows read (`npm start`). */
 	sampleQuestionIds?: boolean;
+	/**
+	 * Whether the server has an Enterprise licence with the Contacts feature (`getIsContactsEnabled`);
+	 * true unless given. Without it, contacts and personal links are refused with 403.
+	 */
+	enterpriseLicence?: boolean;
 	logger?: boolean;
 }
 
@@ -52,7 +59,7 @@ export interface FormbricksService extends Service {
 	violations: SpecViolation[];
 }
 
-const DEFAULT_SETTINGS: FormbricksSettings = { allowInternalWebhookUrls: true, retryAfter: false };
+const DEFAULT_SETTINGS: FormbricksSettings = { allowInternalWebhookUrls: true, retryAfter: false, enterpriseLicence: true };
 
 /** The API key: `x-api-key`, or `Authorization: Bearer fbk_…` (parseApiKeyV2 formats only). */
 function presentedKey(request: FastifyRequest): string | undefined {
@@ -64,7 +71,8 @@ function presentedKey(request: FastifyRequest): string | undefined {
 
 export async function createFormbricksService(options: FormbricksOptions): Promise<FormbricksService> {
 	const specs = await formbricksSpecs();
-	const settings = { ...DEFAULT_SETTINGS };
+	const initialSettings = { ...DEFAULT_SETTINGS, enterpriseLicence: options.enterpriseLicence ?? true };
+	const settings = { ...initialSettings };
 	const violations: SpecViolation[] = [];
 	const publicUrl = options.publicUrl ?? 'https://forms.residency.example.org';
 	const urls = { publicUrl, webappUrl: publicUrl };
@@ -89,6 +97,7 @@ export async function createFormbricksService(options: FormbricksOptions): Promi
 		presentedKey,
 		errors: formbricksErrorStyle({ retryAfter: () => settings.retryAfter }),
 		rateLimit: options.rateLimit,
+		rateWindows: (limit, clock) => new FixedWindowLimit(limit, clock),
 		clock: options.clock,
 		openPrefixes: ['/health', '/api/v2/health'],
 		logger: options.logger,
@@ -96,7 +105,7 @@ export async function createFormbricksService(options: FormbricksOptions): Promi
 			options.deliverer.log.length = 0;
 			store.reset();
 			violations.length = 0;
-			Object.assign(settings, DEFAULT_SETTINGS);
+			Object.assign(settings, initialSettings);
 		},
 	});
 	const { app } = service;
@@ -126,6 +135,7 @@ export async function createFormbricksService(options: FormbricksOptions): Promi
 			const routeOptions = { allowInternalWebhookUrls: () => settings.allowInternalWebhookUrls };
 			registerV1Routes(api, store, routeOptions);
 			registerV2Routes(api, store, routeOptions);
+			registerContactRoutes(api, store, { licensed: () => settings.enterpriseLicence });
 		},
 		{ prefix: '/api' },
 	);
@@ -165,6 +175,7 @@ async function checkAnswer(
 	if (status < 200 || status > 299 || typeof payload !== 'string') return payload;
 	const operation = specs.operationKey(request.method, path);
 	if (operation !== undefined && SPEC_DEVIATIONS[operation] !== undefined) return payload;
+	if (undocumentedRoute(request.method, path)) return payload;
 	const errors = specs.checkAnswer(request.method, path, status, JSON.parse(payload));
 	if (errors.length === 0) return payload;
 	violations.push({ method: request.method, path, status, errors });

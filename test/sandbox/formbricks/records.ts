@@ -180,3 +180,48 @@ export function webhookWithoutSecret(webhook: WebhookRow): Omit<WebhookRow, 'sec
 export function webhookV1(webhook: Record<string, unknown>, workspace: Workspace) {
 	return { ...webhook, environmentId: workspace.legacyEnvironmentId ?? workspace.id };
 }
+
+/** A row of `ContactAttributeKey` (packages/database/schema/main.prisma), in its column order. */
+export interface AttributeKeyRow {
+	id: string;
+	createdAt: string;
+	updatedAt: string;
+	isUnique: boolean;
+	key: string;
+	name: string | null;
+	description: string | null;
+	type: 'default' | 'custom';
+	dataType: 'string' | 'number' | 'date';
+	workspaceId: string;
+}
+
+/** A row of `ContactAttribute`: one value of one contact for one key. */
+export interface AttributeRow {
+	id: string;
+	createdAt: string;
+	updatedAt: string;
+	attributeKeyId: string;
+	contactId: string;
+	value: string;
+	valueNumber: number | null;
+	valueDate: string | null;
+}
+
+/** A row of `Contact`: the attributes live in their own table. */
+export interface ContactRow {
+	id: string;
+	createdAt: string;
+	updatedAt: string;
+	workspaceId: string;
+}
+
+/**
+ * A segment: in Formbricks a tree of filters on attributes, other segments and devices
+ * (packages/types/segment.ts); here the attribute equality filters alone, all of which must hold.
+ */
+export interface SegmentRow {
+	id: string;
+	title: string;
+	workspaceId: string;
+	filters: Array<{ key: string; value: string }>;
+}

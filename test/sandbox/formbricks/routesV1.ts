@@ -7,6 +7,7 @@ import { z } from 'zod/v4';
 
 import { v1 } from './errors';
 import { CUID2_PATTERN } from './ids';
+import { singleUseLink, type SingleUse } from './links';
 import { responseV1, surveyV1, webhookV1, webhookWithoutSecret } from './records';
 import type { FormbricksStore } from './store';
 import { PIPELINE_EVENTS } from './webhook';
@@ -19,7 +20,7 @@ const param = (request: FastifyRequest, name: string) =>
 const query = (request: FastifyRequest) => request.query as Record<string, string | undefined>;
 
 /** `validateInputs([id, ZId])` throws `ValidationError("Validation failed: Invalid cuid2")`, a 400. */
-function checkId(id: string) {
+export function checkId(id: string) {
 	if (!CUID2_PATTERN.test(id)) throw v1.badRequest('Validation failed: Invalid cuid2');
 }
 
@@ -113,6 +114,26 @@ export function registerV1Routes(
 		if (!survey) throw v1.notFound('Survey', surveyId);
 		if (!store.can('GET', survey.workspaceId)) throw v1.unauthorized();
 		return { data: surveyV1(survey, store.workspace, store.urls) };
+	});
+
+	// apps/web/app/api/v1/management/surveys/[surveyId]/singleUseIds/route.ts: checked at write
+	// level although a GET (it mints links that submit responses), then the survey's settings.
+	api.get('/v1/management/surveys/:surveyId/singleUseIds', async (request) => {
+		const surveyId = param(request, 'surveyId');
+		checkId(surveyId);
+		const survey = store.surveys.get(surveyId);
+		if (!survey) throw v1.notFound('Survey', surveyId);
+		if (!store.can('POST', survey.workspaceId)) throw v1.unauthorized();
+		if (survey.type !== 'link') throw v1.badRequest('Single use links are only available for link surveys');
+		const singleUse = survey.singleUse as SingleUse | null | undefined;
+		if (!singleUse?.enabled) throw v1.badRequest('Single use links are not enabled for this survey');
+		const raw = query(request).limit;
+		const limit = raw ? Number(raw) : 10;
+		if (limit < 1) throw v1.badRequest('Limit cannot be less than 1');
+		if (limit > 5000) throw v1.badRequest('Limit cannot be more than 5000');
+		return {
+			data: Array.from({ length: limit }, () => singleUseLink(store.urls.publicUrl, { id: survey.id, singleUse })),
+		};
 	});
 
 	// apps/web/app/api/v1/management/responses/route.ts and lib/response.ts: newest first (then

@@ -6,7 +6,18 @@
  * contacts, the contact and its attributes. Times are relative to the moment of seeding.
  */
 import { daysAgo } from './timing';
-import type { Block, Element, I18n, ResponseRow, SurveyRow, Workspace } from './records';
+import type {
+	AttributeKeyRow,
+	AttributeRow,
+	Block,
+	ContactRow,
+	Element,
+	I18n,
+	ResponseRow,
+	SegmentRow,
+	SurveyRow,
+	Workspace,
+} from './records';
 
 /** Fixed ids that look like Formbricks' random ones, so that tests and demos can name them. */
 export const FORMBRICKS_SEED = {
@@ -53,6 +64,14 @@ export const FORMBRICKS_SEED = {
 			confirmation: 'cd1c8bu6q0h2ugo9bmtmadi4',
 		},
 	},
+	/** The alumni who answered the app survey as known contacts (Enterprise: contacts). */
+	contacts: {
+		rosalind: 'cmp64q5snvfzwchrz7igfhevq',
+		lise: 'cm9obwdtfucmrkbt99kzj5b8i',
+		emmy: 'cma9gmzhz325tffvk71nuwey2',
+	},
+	/** A segment of the alumni contacts (`cohort` is `2025`): Rosalind and Emmy. */
+	segments: { cohort2025: 'cms9xq2c4hw7f1kd0n3bz8tpe' },
 	responses: {
 		/** Ada Lovelace's application: finished, approved. */
 		ada: 'cm2279tlxqd4a1crz44ouub0f',
@@ -98,7 +117,7 @@ const ALUMNI_RESPONSE_IDS = [
 	'cmu5ep8foyeu6681na7ewzfid',
 	'cm4pkdqq6v657sbbwq6ylpech',
 ];
-const CONTACT_IDS = ['cmp64q5snvfzwchrz7igfhevq', 'cm9obwdtfucmrkbt99kzj5b8i', 'cma9gmzhz325tffvk71nuwey2'];
+const CONTACT_IDS = [FORMBRICKS_SEED.contacts.rosalind, FORMBRICKS_SEED.contacts.lise, FORMBRICKS_SEED.contacts.emmy];
 const ENDING_ID = 'ux5kjf7n2q8wbd0c3lmz9p4r';
 const CHOICE_IDS = [
 	'c4q6kuop8d98x4cxcpl03dre',
@@ -494,4 +513,72 @@ export function seedResponses(sampleQuestionIds = false): ResponseRow[] {
 		});
 	});
 	return [...residencyRows, ...alumniRows];
+}
+
+/**
+ * The attribute keys every workspace is created with (`DEFAULT_CONTACT_ATTRIBUTE_KEYS`,
+ * apps/web/modules/workspaces/settings/lib/workspace.ts), and one custom key of the programme's.
+ */
+const ATTRIBUTE_KEYS: Array<Pick<AttributeKeyRow, 'id' | 'key' | 'name' | 'description' | 'type' | 'isUnique'>> = [
+	{ id: 'cmk0userid0000000000000001', key: 'userId', name: 'User Id', description: 'The user id of a contact', type: 'default', isUnique: true },
+	{ id: 'cmk0email00000000000000002', key: 'email', name: 'Email', description: 'The email of a contact', type: 'default', isUnique: true },
+	{ id: 'cmk0firstname0000000000003', key: 'firstName', name: 'First Name', description: "Your contact's first name", type: 'default', isUnique: false },
+	{ id: 'cmk0lastname00000000000004', key: 'lastName', name: 'Last Name', description: "Your contact's last name", type: 'default', isUnique: false },
+	{ id: 'cmk0language00000000000005', key: 'language', name: 'Language', description: 'The language preference of a contact', type: 'default', isUnique: false },
+	{ id: 'cmk0cohort0000000000000006', key: 'cohort', name: 'Cohort', description: 'The residency year', type: 'custom', isUnique: false },
+];
+
+export function seedAttributeKeys(): AttributeKeyRow[] {
+	return ATTRIBUTE_KEYS.map((key, index) => ({
+		...key,
+		createdAt: daysAgo(400 - index),
+		updatedAt: daysAgo(400 - index),
+		dataType: 'string',
+		workspaceId: FORMBRICKS_SEED.workspaceId,
+	}));
+}
+
+/** The three alumni as contacts, with the attributes their responses carry and their cohort. */
+export function seedContacts(): { contacts: ContactRow[]; attributes: AttributeRow[]; segments: SegmentRow[] } {
+	const people = [
+		{ first: 'Rosalind', last: 'Franklin', cohort: '2025' },
+		{ first: 'Lise', last: 'Meitner', cohort: '2024' },
+		{ first: 'Emmy', last: 'Noether', cohort: '2025' },
+	];
+	const keyId = (key: string) => ATTRIBUTE_KEYS.find((candidate) => candidate.key === key)!.id;
+	const contacts: ContactRow[] = [];
+	const attributes: AttributeRow[] = [];
+	people.forEach((person, index) => {
+		const createdAt = daysAgo(150 - index);
+		const contactId = CONTACT_IDS[index];
+		contacts.push({ id: contactId, createdAt, updatedAt: createdAt, workspaceId: FORMBRICKS_SEED.workspaceId });
+		const values: Record<string, string> = {
+			userId: `alumni-${index + 1}`,
+			email: `${person.first}.${person.last}@example.org`.toLowerCase(),
+			firstName: person.first,
+			lastName: person.last,
+			cohort: person.cohort,
+		};
+		Object.entries(values).forEach(([key, value], position) => {
+			attributes.push({
+				id: `cma${contactId.slice(3, 22)}${String(position).padStart(3, '0')}`,
+				createdAt,
+				updatedAt: createdAt,
+				attributeKeyId: keyId(key),
+				contactId,
+				value,
+				valueNumber: null,
+				valueDate: null,
+			});
+		});
+	});
+	const segments: SegmentRow[] = [
+		{
+			id: FORMBRICKS_SEED.segments.cohort2025,
+			title: 'Cohort 2025',
+			workspaceId: FORMBRICKS_SEED.workspaceId,
+			filters: [{ key: 'cohort', value: '2025' }],
+		},
+	];
+	return { contacts, attributes, segments };
 }

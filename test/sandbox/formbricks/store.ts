@@ -9,13 +9,24 @@ import { cuid } from './ids';
 import type { Pipeline } from './pipeline';
 import {
 	responseV1,
+	type AttributeKeyRow,
+	type AttributeRow,
+	type ContactRow,
 	type ResponseRow,
+	type SegmentRow,
 	type StorageUrls,
 	type SurveyRow,
 	type WebhookRow,
 	type Workspace,
 } from './records';
-import { FORMBRICKS_SEED, seedResponses, seedSurveys, seedWorkspace } from './seed';
+import {
+	FORMBRICKS_SEED,
+	seedAttributeKeys,
+	seedContacts,
+	seedResponses,
+	seedSurveys,
+	seedWorkspace,
+} from './seed';
 import { nowIso } from './timing';
 import type { PipelineEvent } from './webhook';
 
@@ -61,6 +72,10 @@ export class FormbricksStore {
 	surveys = new Map<string, SurveyRow>();
 	responses = new Map<string, ResponseRow>();
 	webhooks: WebhookRow[] = [];
+	contacts = new Map<string, ContactRow>();
+	attributeKeys: AttributeKeyRow[] = [];
+	attributes: AttributeRow[] = [];
+	segments = new Map<string, SegmentRow>();
 	access: KeyAccess = { permission: 'manage', extraWorkspaces: 0 };
 	pipeline?: Pipeline;
 
@@ -73,8 +88,18 @@ export class FormbricksStore {
 		this.surveys = new Map();
 		this.responses = new Map();
 		this.webhooks = [];
+		this.contacts = new Map();
+		// Every workspace has the default keys, seeded or not.
+		this.attributeKeys = seedAttributeKeys().filter((key) => key.type === 'default');
+		this.attributes = [];
+		this.segments = new Map();
 		this.access = { permission: 'manage', extraWorkspaces: 0 };
 		if (!this.options.seed) return;
+		this.attributeKeys = seedAttributeKeys();
+		const { contacts, attributes, segments } = seedContacts();
+		for (const contact of contacts) this.contacts.set(contact.id, contact);
+		this.attributes = attributes;
+		for (const segment of segments) this.segments.set(segment.id, segment);
 		const sample = this.options.sampleQuestionIds ?? false;
 		for (const survey of seedSurveys(sample)) this.surveys.set(survey.id, survey);
 		for (const response of seedResponses(sample)) this.responses.set(response.id, response);
@@ -150,6 +175,111 @@ export class FormbricksStore {
 		response.data = { ...response.data, ...change.data };
 		if (change.finished !== undefined) response.finished = change.finished;
 		response.updatedAt = nowIso();
+		this.fire('responseUpdated', response);
+		if (response.finished) this.fire('responseFinished', response);
+		return response;
+	}
+
+	/** A contact's attributes by key, as Formbricks flattens them (`attributes.forEach(…)[key] = value`). */
+	attributesOf(contactId: string): Record<string, string> {
+		const keys = new Map(this.attributeKeys.map((key) => [key.id, key.key]));
+		return Object.fromEntries(
+			this.attributes
+				.filter((attribute) => attribute.contactId === contactId)
+				.map((attribute) => [keys.get(attribute.attributeKeyId) ?? attribute.attributeKeyId, attribute.value]),
+		);
+	}
+
+	attributeKey(workspaceId: string, key: string): AttributeKeyRow | undefined {
+		return this.attributeKeys.find((row) => row.workspaceId === workspaceId && row.key === key);
+	}
+
+	/** The contact of a workspace whose attribute `key` has this value. */
+	contactWith(workspaceId: string, key: string, value: string): ContactRow | undefined {
+		const keyRow = this.attributeKey(workspaceId, key);
+		const attribute = keyRow && this.attributes.find((row) => row.attributeKeyId === keyRow.id && row.value === value);
+		return attribute && this.contacts.get(attribute.contactId);
+	}
+
+	addAttributeKey(
+		input: Pick<AttributeKeyRow, 'key' | 'workspaceId'> & Partial<Pick<AttributeKeyRow, 'name' | 'description' | 'dataType'>>,
+	): AttributeKeyRow {
+		const now = nowIso();
+		const row: AttributeKeyRow = {
+			id: cuid(),
+			createdAt: now,
+			updatedAt: now,
+			isUnique: false,
+			key: input.key,
+			name: input.name ?? null,
+			description: input.description ?? null,
+			type: 'custom',
+			dataType: input.dataType ?? 'string',
+			workspaceId: input.workspaceId,
+		};
+		this.attributeKeys.push(row);
+		return row;
+	}
+
+	addContact(workspaceId: string): ContactRow {
+		const now = nowIso();
+		const contact: ContactRow = { id: cuid(), createdAt: now, updatedAt: now, workspaceId };
+		this.contacts.set(contact.id, contact);
+		return contact;
+	}
+
+	/** Sets a contact's value for a key (an upsert on `contactId, attributeKeyId`, as Formbricks' bulk route does). */
+	setAttribute(contactId: string, key: AttributeKeyRow, value: string): void {
+		const now = nowIso();
+		const existing = this.attributes.find((row) => row.contactId === contactId && row.attributeKeyId === key.id);
+		if (existing) {
+			existing.value = value;
+			existing.updatedAt = now;
+			return;
+		}
+		this.attributes.push({
+			id: cuid(),
+			createdAt: now,
+			updatedAt: now,
+			attributeKeyId: key.id,
+			contactId,
+			value,
+			valueNumber: key.dataType === 'number' ? Number(value) : null,
+			valueDate: key.dataType === 'date' ? new Date(value).toISOString() : null,
+		});
+	}
+
+	/**
+	 * Deletes a contact with what cascades from it in Formbricks' schema (`onDelete: Cascade` on
+	 * ContactAttribute.contact and Response.contact): its attributes and its responses.
+	 */
+	deleteContact(contactId: string): void {
+		this.contacts.delete(contactId);
+		this.attributes = this.attributes.filter((row) => row.contactId !== contactId);
+		for (const response of [...this.responses.values()]) {
+			if (response.contactId === contactId) this.responses.delete(response.id);
+		}
+	}
+
+	/** The contacts a segment's filters select, newest first (`orderBy: { createdAt: "desc" }`). */
+	contactsInSegment(segment: SegmentRow): ContactRow[] {
+		return [...this.contacts.values()]
+			.filter((contact) => contact.workspaceId === segment.workspaceId)
+			.filter((contact) => {
+				const attributes = this.attributesOf(contact.id);
+				return segment.filters.every((filter) => attributes[filter.key] === filter.value);
+			})
+			.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+	}
+
+	/**
+	 * The management API's PUT: the response's fields replaced by those given (as `prisma.response.update`
+	 * with the whole record), then `responseUpdated`, and `responseFinished` when it is finished.
+	 */
+	replaceResponse(response: ResponseRow, fields: Omit<ResponseRow, 'id' | 'surveyId' | 'tags' | 'contactUserId'>): ResponseRow {
+		Object.assign(response, fields);
+		if (fields.contactId === null) delete response.contactUserId;
+		else if (fields.contactId) response.contactUserId = this.attributesOf(fields.contactId).userId;
 		this.fire('responseUpdated', response);
 		if (response.finished) this.fire('responseFinished', response);
 		return response;

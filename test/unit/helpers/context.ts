@@ -85,16 +85,19 @@ async function sendRequest(
 	}
 	for (const [name, value] of Object.entries(options.headers ?? {})) headers[name] = String(value);
 	log?.push(options);
+	if (options.body instanceof FormData) {
+		// A multipart body goes through n8n's own HTTP client (convertN8nRequestToAxios and axios,
+		// @n8n/backend-network as n8n 2.41 ships it), which encodes and streams it part by part.
+		const { httpRequest } = await import('@n8n/backend-network/testing');
+		return await httpRequest({ ...options, headers } as never);
+	}
 
 	const url = new URL(options.url);
 	for (const [key, value] of Object.entries(options.qs ?? {})) {
 		if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
 	}
-	let body: string | FormData | undefined;
-	// A multipart body goes as it is: fetch encodes it (boundary, Content-Length), as axios does in n8n.
-	if (options.body instanceof FormData) {
-		body = options.body;
-	} else if (options.body !== undefined) {
+	let body: string | undefined;
+	if (options.body !== undefined) {
 		headers['content-type'] = 'application/json';
 		body = JSON.stringify(options.body);
 	}
@@ -173,6 +176,12 @@ export interface ExecuteOptions {
 	parentNodes?: string[];
 	/** The workflow's time zone (`getTimezone()`); n8n's default when not given. */
 	timezone?: string;
+	/**
+	 * Files in n8n's binary data store (filesystem or S3 mode), by id: an item's binary with an `id`
+	 * is read from here with `getBinaryStream`, in chunks, as n8n streams a stored file (`storedBinary`
+	 * gives a file on disk an id of its own).
+	 */
+	binaryStore?: Map<string, Buffer>;
 }
 
 export interface ExecuteHarness {
@@ -208,6 +217,13 @@ export function executeContext(options: ExecuteOptions): ExecuteHarness {
 		const binary = options.binaries?.[index];
 		return binary ? { json, binary } : { json };
 	});
+	/** A stored file's bytes from the test's store; undefined for a file on disk (`storedBinary`). */
+	const storedBytes = (id: string) => {
+		if (id.startsWith(STORED_PREFIX)) return undefined;
+		const bytes = options.binaryStore?.get(id);
+		if (!bytes) throw new Error(`No binary data with id ${id}`);
+		return bytes;
+	};
 	const requests: IHttpRequestOptions[] = [];
 	const node: INode = {
 		id: 'node-under-test',
@@ -274,11 +290,19 @@ export function executeContext(options: ExecuteOptions): ExecuteHarness {
 				}
 				return binary[propertyName];
 			},
-			getBinaryStream: async (binaryDataId: string, chunkSize?: number) =>
-				createReadStream(storedPath(binaryDataId), chunkSize ? { highWaterMark: chunkSize } : {}),
-			getBinaryMetadata: async (binaryDataId: string) => ({ fileSize: statSync(storedPath(binaryDataId)).size }),
-			returnJsonArray: (data: IDataObject | IDataObject[]) =>
-				(Array.isArray(data) ? data : [data]).map((json) => ({ json })),
+			getBinaryMetadata: async (id: string) => ({
+				fileSize: storedBytes(id)?.length ?? statSync(storedPath(id)).size,
+			}),
+			// As n8n's filesystem mode reads a stored file: a stream of 64 KiB chunks.
+			getBinaryStream: async (id: string, chunkSize = 64 * 1024) => {
+				const bytes = storedBytes(id);
+				if (!bytes) return createReadStream(storedPath(id), { highWaterMark: chunkSize });
+				return Readable.from(
+					(function* () {
+						for (let start = 0; start < bytes.length; start += chunkSize) yield bytes.subarray(start, start + chunkSize);
+					})(),
+				);
+			},
 			// n8n's default (in-memory) binary mode: the bytes travel base64-encoded in the item.
 			prepareBinaryData: async (
 				data: Buffer | NodeJS.ReadableStream,
@@ -453,6 +477,10 @@ export function hookContext(options: {
 	credentials: Record<string, IDataObject>;
 	webhookUrl: string;
 	staticData?: Record<string, unknown>;
+	/** `manual` for "Listen for test event" (n8n's test webhooks), `trigger` (the default) for activation. */
+	mode?: 'manual' | 'trigger';
+	workflowId?: string;
+	nodeId?: string;
 }): HookHarness {
 	const staticData = options.staticData ?? {};
 	const requests: IHttpRequestOptions[] = [];
@@ -460,8 +488,10 @@ export function hookContext(options: {
 	const getCredentials = async (type: string) => options.credentials[type];
 	const context = {
 		logger: { warn: (message: string) => warnings.push(message) },
-		getNode: () => ({ id: 'hook-under-test', name: 'Hook Under Test' }),
-		getWorkflow: () => ({ id: 'workflow-under-test' }),
+		getNode: () => ({ id: options.nodeId ?? 'hook-under-test', name: 'Hook Under Test' }),
+		getWorkflow: () => ({ id: options.workflowId ?? 'workflow-under-test' }),
+		getMode: () => options.mode ?? 'trigger',
+		getActivationMode: () => (options.mode === 'manual' ? 'manual' : 'activate'),
 		getNodeParameter: (name: string, fallback?: unknown) => options.parameters[name] ?? fallback,
 		getNodeWebhookUrl: () => options.webhookUrl,
 		getWorkflowStaticData: () => staticData,

@@ -2,7 +2,14 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { RecordedRequest, Sandbox } from '../../sandbox';
 import { DOCUMENSO_SEED, startSandbox } from '../../sandbox';
-import { coerceParameters, OPERATIONS, type Operation, parseRequest } from '../../sandbox/documenso/sdk';
+import {
+	coerceParameters,
+	isMultipartRecord,
+	multipartIssues,
+	OPERATIONS,
+	type Operation,
+	parseRequest,
+} from '../../sandbox/documenso/sdk';
 import { signingApis } from '../../../nodes/Signing/adapters';
 
 /**
@@ -58,6 +65,15 @@ export async function documensoSchemaProblems(url: string): Promise<string[]> {
 		const route = routeOf(request);
 		if (!route) {
 			problems.push(`${where}: no such route in Documenso's API v2`);
+			continue;
+		}
+		if (route.op.multipart) {
+			// Part by part: one JSON payload that parses under the SDK's schema, then files.
+			const issues = isMultipartRecord(request.body)
+				? multipartIssues(route.op, request.body)
+				: [{ path: [], message: 'not a multipart/form-data body' }];
+			if (issues.length > 0) problems.push(`${where}: ${JSON.stringify(issues)}`);
+			if (request.status >= 500) problems.push(`${where}: answered ${request.status}`);
 			continue;
 		}
 		const params = coerceParameters(route.op, route.params);

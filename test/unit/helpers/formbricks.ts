@@ -77,3 +77,28 @@ export async function startFormbricksHarness(
 		stop: async () => await fb.stop(),
 	};
 }
+
+/**
+ * The Formbricks flavour for one test file: started once, reset (and its request log cleared)
+ * before each test, and after each test no request the node sent and no answer may have broken
+ * Formbricks' specs. Returns the harness for the tests to use.
+ */
+export function formbricksForEachTest(options: Parameters<typeof startFormbricks>[0] = {}): () => FormbricksHarness {
+	let harness: FormbricksHarness | undefined;
+	const started = () => {
+		if (!harness) throw new Error('The Formbricks flavour did not start');
+		return harness;
+	};
+	beforeAll(async () => {
+		harness = await startFormbricksHarness(options);
+	});
+	afterAll(async () => await harness?.stop());
+	beforeEach(async () => {
+		await started().control('reset', 'POST');
+		await started().control('requests', 'DELETE');
+	});
+	afterEach(async () => {
+		expect(await started().specProblems()).toEqual([]);
+	});
+	return started;
+}

@@ -9,7 +9,8 @@ import { getAllLists } from '../locators';
  * The one shape of a bookmark record (issue 28), from the record as the contract documents it
  * (`id`, `title`, `note`, `tags: [{ id, name }]`, `listIds`, `content: { type, url | text, … }`,
  * `archived`, `favourited`, `createdAt`, `modifiedAt`). Adapters of other bookmark managers
- * turn their records into that shape first. Pure: the lists' names are looked up beforehand.
+ * turn their records into that shape first. The lists' names are looked up beforehand; the whole
+ * record stays what redaction learns from (`learnAlongside`).
  */
 export function simplifyBookmark(record: IDataObject, listNames: ReadonlyMap<string, string>): IDataObject {
 	const content = (record.content ?? {}) as IDataObject;
@@ -38,7 +39,9 @@ export function simplifyBookmark(record: IDataObject, listNames: ReadonlyMap<str
 	}
 	// Create says whether the URL was stored already; the simplified record keeps saying it.
 	if (typeof record.alreadyExists === 'boolean') simplified.alreadyExists = record.alreadyExists;
-	return simplified;
+	// Redaction learns from the whole record: a name that an e-mail address in a description or
+	// an OCR transcript left out here gives away is still found in the title kept.
+	return learnAlongside(simplified, record);
 }
 
 export const listIdsOf = (record: IDataObject) => ((record.listIds as string[]) ?? []).map(String);
@@ -112,10 +115,7 @@ export async function shapeRecords(
 	records: IDataObject[],
 ): Promise<IDataObject[]> {
 	if (!wantsSimplified(ctx, itemIndex)) return records;
-	// Redaction learns from the whole record: a name that an e-mail address in a description or
-	// an OCR transcript left out here gives away is still found in the title kept.
-	const simplified = await simplifyBookmarks(ctx, records, itemIndex);
-	return simplified.map((record, index) => learnAlongside(record, records[index]));
+	return await simplifyBookmarks(ctx, records, itemIndex);
 }
 
 /**
@@ -130,5 +130,5 @@ export async function shapeWrite(
 	if (!wantsSimplified(ctx, itemIndex)) return await write();
 	const names = await listNames(ctx, itemIndex);
 	const record = await write();
-	return learnAlongside(simplifyBookmark(record, names), record);
+	return simplifyBookmark(record, names);
 }

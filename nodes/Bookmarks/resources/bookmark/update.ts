@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { withDescription } from '../../../shared/request';
 import { invalidInput, requiredId } from '../../../shared/validation';
+import { writeOutcome } from '../../../shared/writeOutcome';
 import { bookmarkAdapter, bookmarkApis, type RecordChanges } from '../../adapters';
 import { recordLocator } from '../locators';
 import { moreChangesOf, moreRecordFieldsOptions } from './moreRecordFields';
@@ -97,10 +99,25 @@ export async function update(this: IExecuteFunctions, itemIndex: number): Promis
 		throw invalidInput(this, itemIndex, 'Update Fields', 'add at least one field');
 	}
 	const adapter = await bookmarkAdapter(this, itemIndex);
-	if (Object.keys(more).length === 0) {
-		return await shapeWrite(this, itemIndex, async () => await adapter.updateRecord(this, recordId, body, itemIndex));
+	let change = async () => await adapter.updateRecord(this, recordId, body, itemIndex);
+	if (Object.keys(more).length > 0) {
+		const named = moreRecordFieldsOptions.filter((option) => option.name in more).map((option) => option.displayName);
+		const moreFields = bookmarkApis.capability(this, adapter, 'moreRecordFields', `Bookmark → Update of ${named.join(', ')}`, itemIndex);
+		change = async () => await moreFields.update(this, recordId, { ...body, ...more }, itemIndex);
 	}
-	const named = moreRecordFieldsOptions.filter((option) => option.name in more).map((option) => option.displayName);
-	const write = bookmarkApis.capability(this, adapter, 'moreRecordFields', `Bookmark → Update of ${named.join(', ')}`, itemIndex);
-	return await shapeWrite(this, itemIndex, async () => await write.update(this, recordId, { ...body, ...more }, itemIndex));
+	return await shapeWrite(this, itemIndex, async () => {
+		try {
+			return await change();
+		} catch (error) {
+			// Written: the change went through, and only the read that follows it (Karakeep) failed.
+			throw withDescription(
+				this,
+				error as Error,
+				itemIndex,
+				writeOutcome(error) === 'written'
+					? `Record ${recordId} was changed as asked; only reading it back failed: Bookmark → Get shows it as it is now.`
+					: undefined,
+			);
+		}
+	});
 }

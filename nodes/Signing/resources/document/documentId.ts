@@ -5,11 +5,14 @@ import { requiredId } from '../../../shared/validation';
 /** The operations that act on one existing document. */
 export const DOCUMENT_ID_OPERATIONS = [
 	'cancel',
+	'delete',
 	'download',
+	'duplicate',
 	'get',
 	'getAuditLog',
 	'resend',
 	'send',
+	'update',
 ];
 
 export const documentIdDescription: INodeProperties = {

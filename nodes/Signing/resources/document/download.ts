@@ -3,11 +3,12 @@ import type { IBinaryData, IDataObject, IExecuteFunctions, INodeProperties } fro
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { BinaryItem } from '../../../shared/execute';
+import type { ServiceAnswer } from '../../../shared/request';
 import { withBinary } from '../../../shared/execute';
 import { fileNameFrom } from '../../../shared/fileName';
 import { learnAlongside, runsAsTool } from '../../../shared/privacy';
 import { invalidInput } from '../../../shared/validation';
-import { signingAdapter } from '../../adapters';
+import { signingAdapter, signingApis } from '../../adapters';
 import { readDocumentId } from './documentId';
 
 const show = { resource: ['document'], operation: ['download'] };
@@ -30,6 +31,16 @@ export const downloadDescription: INodeProperties[] = [
 				value: 'original',
 				description: 'The PDF as generated, before anyone signed',
 			},
+			{
+				name: 'Audit Log (PDF)',
+				value: 'auditLog',
+				description: 'Documenso’s audit log of the document as a PDF: who did what, when, from where (Documenso)',
+			},
+			{
+				name: 'Signing Certificate (PDF)',
+				value: 'certificate',
+				description: 'Documenso’s signing certificate of a completed document (Documenso)',
+			},
 		],
 		displayOptions: { show },
 	},
@@ -39,7 +50,7 @@ export const downloadDescription: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: 'data',
-		hint: 'The name of the output binary field to put the file in',
+		hint: 'The name of the output binary field to put the file in. A document of several PDFs (Documenso) gives one item per PDF, each with its file in this field.',
 		description:
 			'The next node (e.g. Write Files from Disk, Send Email, Google Drive) reads the PDF from this field',
 		displayOptions: { show },
@@ -68,9 +79,9 @@ type FileStream = Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[
 export async function download(
 	this: IExecuteFunctions,
 	itemIndex: number,
-): Promise<IDataObject | BinaryItem> {
+): Promise<IDataObject | BinaryItem | IDataObject[] | BinaryItem[]> {
 	const documentId = readDocumentId(this, itemIndex);
-	const version = this.getNodeParameter('version', itemIndex, 'signed') as 'signed' | 'original';
+	const version = this.getNodeParameter('version', itemIndex, 'signed') as 'signed' | 'original' | 'auditLog' | 'certificate';
 	const binaryPropertyName = String(
 		this.getNodeParameter('binaryPropertyName', itemIndex, 'data') ?? '',
 	).trim();
@@ -79,10 +90,11 @@ export async function download(
 	}
 	const adapter = await signingAdapter(this, itemIndex);
 	const document = await adapter.getDocument(this, documentId, itemIndex);
+	const what = version === 'certificate' ? 'signing certificate' : 'signed PDF';
 	const notCompleted = () =>
 		new NodeOperationError(
 			this.getNode(),
-			`Document ${documentId} is not completed yet (status ${String(document.status)}): its signed PDF exists once every signer and approver has signed`,
+			`Document ${documentId} is not completed yet (status ${String(document.status)}): its ${what} exists once every signer and approver has signed`,
 			{
 				itemIndex,
 				description:
@@ -101,24 +113,48 @@ export async function download(
 	};
 
 	// The file's name comes from the title, which may hold a recipient's name: redaction learns them.
-	if (runsAsTool(this)) {
-		const head = await adapter.downloadFile(this, document, { documentId, version, method: 'HEAD' }, itemIndex);
-		if (head.error) throw notCompleted();
-		return learnAlongside({ ...metadata, fileSize: contentLength(head.headers) }, document);
+	const asTool = runsAsTool(this);
+	const method = asTool ? 'HEAD' : 'GET';
+	const timeoutMs = asTool ? undefined : DOWNLOAD_TIMEOUT_MS;
+	/** The answer as the output item: what the file is for a tool, the file itself otherwise. */
+	const output = async (answer: ServiceAnswer<unknown>, described: IDataObject): Promise<IDataObject | BinaryItem> => {
+		if (asTool) return learnAlongside({ ...described, fileSize: contentLength(answer.headers) }, document);
+		const binary = await this.helpers.prepareBinaryData(answer.body as FileStream, String(described.fileName), 'application/pdf');
+		const { size, sha256 } = await digestOfStored(this, binary);
+		return withBinary(learnAlongside({ ...described, fileSize: size, sha256 }, document), { [binaryPropertyName]: binary });
+	};
+
+	if (version === 'auditLog' || version === 'certificate') {
+		const files = signingApis.capability(
+			this,
+			adapter,
+			'files',
+			`Download › ${version === 'auditLog' ? 'Audit Log (PDF)' : 'Signing Certificate (PDF)'}`,
+			itemIndex,
+		);
+		if (version === 'certificate' && document.status !== 'COMPLETED') throw notCompleted();
+		const fileName = pdfFileName(`${String(document.title ?? documentId)}_${version === 'auditLog' ? 'audit-log' : 'certificate'}`);
+		const answer = await files.report(this, document, version, { method, timeoutMs }, itemIndex);
+		if (answer.error) throw answer.error;
+		return await output(answer, { ...metadata, fileName });
 	}
 
-	const answer = await adapter.downloadFile(
-		this,
-		document,
-		{ documentId, version, method: 'GET', timeoutMs: DOWNLOAD_TIMEOUT_MS },
-		itemIndex,
-	);
+	// Every PDF of a document that has several (Documenso's envelopes), one item each.
+	const parts = (await adapter.files?.list(this, document, itemIndex)) ?? [];
+	if (parts.length > 0) {
+		const items: Array<IDataObject | BinaryItem> = [];
+		for (const [index, part] of parts.entries()) {
+			const answer = await adapter.files!.download(this, part, { version, method, timeoutMs }, itemIndex);
+			if (answer.error) throw answer.error;
+			const fileName = pdfFileName(`${part.title.replace(/\.pdf$/i, '')}${version === 'signed' ? '_signed' : ''}`);
+			items.push(await output(answer, { ...metadata, fileName, fileIndex: index + 1, fileCount: parts.length, envelopeItemId: part.id }));
+		}
+		return items as IDataObject[] | BinaryItem[];
+	}
+
+	const answer = await adapter.downloadFile(this, document, { documentId, version, method, timeoutMs }, itemIndex);
 	if (answer.error) throw notCompleted();
-	const binary = await this.helpers.prepareBinaryData(answer.body as FileStream, fileName, 'application/pdf');
-	const { size, sha256 } = await digestOfStored(this, binary);
-	return withBinary(learnAlongside({ ...metadata, fileSize: size, sha256 }, document), {
-		[binaryPropertyName]: binary,
-	});
+	return await output(answer, metadata);
 }
 
 /** Bytes announced by `Content-Length`; null when the service does not say. */

@@ -4,8 +4,9 @@ import { signingAdapter } from '../../adapters';
 import { personalDataOption, runsAsTool } from '../../../shared/privacy';
 import { requireToolConsent } from '../../../shared/toolConsent';
 import { consentTo, PERSONAL_DATA_DESCRIPTION } from '../../personalData';
-import { invalidInput, isHttpUrl, requiredString } from '../../../shared/validation';
+import { requiredString } from '../../../shared/validation';
 import { readTemplateId, templateLocator } from '../template/locator';
+import { emailOptionsProperty, readEmailOptions } from './emailOptions';
 import { prefillDescription, prefillFromParameters, readPrefillFields } from './prefill';
 import { assignSlots, readRecipients, recipientsDescription, unfilledSlotsOption } from './recipients';
 import { withoutSigningUrls } from './signingUrls';
@@ -14,14 +15,6 @@ import { simplifyDocument, simplifyDocumentParameter, wantsSimplified } from './
 const showOnlyForGenerate = { resource: ['document'], operation: ['generateFromTemplate'] };
 
 export const generateFromTemplateDescription: INodeProperties[] = [
-	{
-		displayName:
-			'Executing this operation, also with "Execute step" in the editor, creates a real document and, with Send Now on, e-mails real invitations to its recipients. Turn Send Now off to get a draft while you build the workflow.',
-		name: 'realInvitationsNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: { show: showOnlyForGenerate },
-	},
 	templateLocator(showOnlyForGenerate),
 	{
 		displayName: 'Title',
@@ -44,39 +37,7 @@ export const generateFromTemplateDescription: INodeProperties[] = [
 		displayOptions: { show: showOnlyForGenerate },
 	},
 	...prefillDescription,
-	{
-		displayName: 'Email Options',
-		name: 'emailOptions',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show: showOnlyForGenerate },
-		options: [
-			{
-				displayName: 'Message',
-				name: 'message',
-				type: 'string',
-				typeOptions: { rows: 4 },
-				default: '',
-				description: 'Text of the invitation e-mail',
-			},
-			{
-				displayName: 'Redirect URL',
-				name: 'redirectUrl',
-				type: 'string',
-				default: '',
-				placeholder: 'https://example.org/thanks',
-				description: 'Where a signer lands after signing (an http or https URL)',
-			},
-			{
-				displayName: 'Subject',
-				name: 'subject',
-				type: 'string',
-				default: '',
-				description: 'Subject of the invitation e-mail',
-			},
-		],
-	},
+	emailOptionsProperty(showOnlyForGenerate),
 	simplifyDocumentParameter(['generateFromTemplate']),
 	{
 		displayName: 'Options',
@@ -99,24 +60,6 @@ export const generateFromTemplateDescription: INodeProperties[] = [
 		],
 	},
 ];
-
-function readEmailOptions(ctx: IExecuteFunctions, itemIndex: number): IDataObject | undefined {
-	const given = ctx.getNodeParameter('emailOptions', itemIndex, {}) as IDataObject;
-	const meta: IDataObject = {};
-	for (const key of ['subject', 'message', 'redirectUrl']) {
-		const value = typeof given[key] === 'string' ? (given[key] as string).trim() : '';
-		if (value !== '') meta[key] = value;
-	}
-	if (meta.redirectUrl !== undefined && !isHttpUrl(meta.redirectUrl as string)) {
-		throw invalidInput(
-			ctx,
-			itemIndex,
-			'Email Options › Redirect URL',
-			`"${String(meta.redirectUrl)}" is not an http(s) URL`,
-		);
-	}
-	return Object.keys(meta).length > 0 ? meta : undefined;
-}
 
 export async function generateFromTemplate(
 	this: IExecuteFunctions,

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { readLimit, returnAllAndLimit } from '../../../shared/descriptions';
 import { signingAdapter } from '../../adapters';
+import { folderFilterOption, listInChosenFolder } from '../folder/folderFilter';
 import { templateLocator } from '../template/locator';
 import { forOutput } from './signingUrls';
 import { simplifyDocument, simplifyDocumentParameter, wantsSimplified } from './simplify';
@@ -27,6 +28,7 @@ export const getManyDescription: INodeProperties[] = [
 		default: {},
 		displayOptions: { show },
 		options: [
+			folderFilterOption('DOCUMENT'),
 			{
 				displayName: 'Status',
 				name: 'status',
@@ -55,8 +57,10 @@ export async function getMany(this: IExecuteFunctions, itemIndex: number): Promi
 	).trim();
 	const limit = readLimit(this, itemIndex, 50);
 	const adapter = await signingAdapter(this, itemIndex);
+	const filter = { status, templateId: templateId || undefined };
 	const documents = (
-		await adapter.listDocuments(this, { status, templateId: templateId || undefined }, limit, itemIndex)
+		(await listInChosenFolder(this, adapter, 'DOCUMENT', filters, filter, limit, itemIndex)) ??
+		(await adapter.listDocuments(this, filter, limit, itemIndex))
 	).map((document) => forOutput(this, document));
 	return wantsSimplified(this, itemIndex) ? documents.map(simplifyDocument) : documents;
 }

@@ -2,25 +2,34 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import type { ItemOperation } from '../../../shared/execute';
 import { cancel, cancelDescription } from './cancel';
+import { createFromFile, createFromFileDescription } from './createFromFile';
+import { deleteDescription, deleteDocument } from './delete';
+import { duplicate } from './duplicate';
 import { documentIdDescription } from './documentId';
 import { download, downloadDescription } from './download';
 import { generateFromTemplate, generateFromTemplateDescription } from './generateFromTemplate';
 import { get } from './get';
 import { getAuditLog, getAuditLogDescription } from './getAuditLog';
 import { getMany, getManyDescription } from './getMany';
+import { realEmailsNotices } from './notices';
 import { resend, resendDescription } from './resend';
 import { send } from './send';
+import { update, updateFieldsProperty } from './update';
 import { simplifyDocumentParameter } from './simplify';
 
 export const documentOperations: Record<string, ItemOperation> = {
 	cancel,
+	createFromFile,
+	delete: deleteDocument,
 	download,
+	duplicate,
 	generateFromTemplate,
 	get,
 	getAuditLog,
 	getMany,
 	resend,
 	send,
+	update,
 };
 
 export const documentDescription: INodeProperties[] = [
@@ -39,11 +48,31 @@ export const documentDescription: INodeProperties[] = [
 					'Cancel a draft or pending document so nobody can sign it any more; a completed document cannot be cancelled',
 			},
 			{
+				name: 'Create From File',
+				value: 'createFromFile',
+				action: 'Create a document from a file',
+				description:
+					'Upload a PDF from the input item and send it for signature, with fields placed at a text or a position of it (Documenso)',
+			},
+			{
+				name: 'Delete',
+				value: 'delete',
+				action: 'Delete a document',
+				description:
+					'Delete a draft or pending document (its recipients are told), or hide a finished one (Documenso)',
+			},
+			{
 				name: 'Download',
 				value: 'download',
 				action: 'Download a document',
 				description:
-					'Get the signed PDF (once completed) or the original as a file for the next node; as a tool, the file’s name, size and checksum',
+					'Get the signed PDF (once completed) or the original as a file for the next node; as a tool, the file’s name and size',
+			},
+			{
+				name: 'Duplicate',
+				value: 'duplicate',
+				action: 'Duplicate a document',
+				description: 'Make a new draft with the document’s file, recipients and fields (Documenso)',
 			},
 			{
 				name: 'Generate From Template',
@@ -84,15 +113,25 @@ export const documentDescription: INodeProperties[] = [
 				action: 'Send a document',
 				description: 'Send a draft’s invitations to its recipients',
 			},
+			{
+				name: 'Update',
+				value: 'update',
+				action: 'Update a document',
+				description: 'Change a document’s title, invitation e-mail, external ID or folder (Documenso)',
+			},
 		],
 		default: 'generateFromTemplate',
 	},
+	...realEmailsNotices,
 	documentIdDescription,
 	simplifyDocumentParameter(['cancel', 'get', 'send']),
 	...generateFromTemplateDescription,
+	...createFromFileDescription,
 	...getManyDescription,
 	...resendDescription,
 	...downloadDescription,
 	...getAuditLogDescription,
 	...cancelDescription,
+	...deleteDescription,
+	updateFieldsProperty('document'),
 ];

@@ -67,7 +67,7 @@ export const recipientsDescription: INodeProperties[] = [
 						},
 						default: '',
 						description:
-							'The template’s recipient this person is (its role and placeholder are listed); the role then comes from the template. Documenso fills exactly the template’s slots: each needs somebody. Empty: the first free slot of the Role below. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+							'The template’s recipient this person is (its role and placeholder are listed); the role then comes from the template. Documenso fills exactly the template’s slots: each needs somebody. First Free Slot of the Role Below (the default): the first slot of that role nobody else fills. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 					},
 					{
 						displayName: 'Name',

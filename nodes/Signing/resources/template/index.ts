@@ -1,10 +1,23 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { ItemOperation } from '../../../shared/execute';
+import { updateFieldsProperty } from '../document/update';
+import { createFromFile, createFromFileDescription } from './createFromFile';
+import { deleteTemplate } from './delete';
+import { duplicate } from './duplicate';
 import { get, getDescription } from './get';
 import { getMany, getManyDescription } from './getMany';
+import { templateLocator } from './locator';
+import { update } from './update';
 
-export const templateOperations: Record<string, ItemOperation> = { get, getMany };
+export const templateOperations: Record<string, ItemOperation> = {
+	createFromFile,
+	delete: deleteTemplate,
+	duplicate,
+	get,
+	getMany,
+	update,
+};
 
 export const templateDescription: INodeProperties[] = [
 	{
@@ -14,6 +27,24 @@ export const templateDescription: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['template'] } },
 		options: [
+			{
+				name: 'Create From File',
+				value: 'createFromFile',
+				action: 'Create a template from a file',
+				description: 'Upload a PDF as a template, its recipients as slots with their fields (Documenso)',
+			},
+			{
+				name: 'Delete',
+				value: 'delete',
+				action: 'Delete a template',
+				description: 'Delete a template; documents made from it stay (Documenso)',
+			},
+			{
+				name: 'Duplicate',
+				value: 'duplicate',
+				action: 'Duplicate a template',
+				description: 'Copy a template with its slots and fields (Documenso)',
+			},
 			{
 				name: 'Get',
 				value: 'get',
@@ -27,9 +58,18 @@ export const templateDescription: INodeProperties[] = [
 				action: 'Get many templates',
 				description: 'List the stored templates, newest first, with their IDs and fields',
 			},
+			{
+				name: 'Update',
+				value: 'update',
+				action: 'Update a template',
+				description: 'Change a template’s title, external ID or folder (Documenso)',
+			},
 		],
 		default: 'getMany',
 	},
 	...getManyDescription,
 	...getDescription,
+	templateLocator({ resource: ['template'], operation: ['delete', 'duplicate', 'update'] }),
+	...createFromFileDescription,
+	updateFieldsProperty('template'),
 ];

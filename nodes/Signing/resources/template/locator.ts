@@ -7,6 +7,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
+import type { RequestContext } from '../../../shared/request';
 import { invalidInput } from '../../../shared/validation';
 import { signingAdapter } from '../../adapters';
 import { templateIdHint } from '../../hints';
@@ -64,7 +65,7 @@ export function readTemplateId(
 }
 
 export async function getTemplate(
-	ctx: IExecuteFunctions | ILoadOptionsFunctions,
+	ctx: RequestContext,
 	templateId: string,
 	itemIndex?: number,
 ): Promise<IDataObject> {
@@ -76,7 +77,11 @@ export async function searchTemplates(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const templates = await (await signingAdapter(this)).listTemplates(this);
+	const adapter = await signingAdapter(this);
+	// Where the API files templates in folders, every folder's: its list reads the root only.
+	const templates = adapter.folders
+		? await adapter.folders.listIn(this, 'TEMPLATE', 'all', {}, undefined)
+		: await adapter.listTemplates(this);
 	const needle = filter?.trim().toLowerCase() ?? '';
 	return {
 		results: templates
@@ -113,6 +118,16 @@ export async function getTemplateFields(
 }
 
 /**
+ * The Template Slot left empty, a choice of its own: n8n marks a value its options do not list
+ * ("The value "" is not supported!").
+ */
+const FIRST_FREE_SLOT: INodePropertyOptions = {
+	name: 'First Free Slot of the Role Below',
+	value: '',
+	description: 'No slot chosen: this person takes the first slot of the template with the Role below that nobody else fills',
+};
+
+/**
  * The recipient slots of the template chosen in this node: each with its role and placeholder
  * (name and address), so that a person is mapped to the slot they are. The value is the slot's ID
  * where the API has slots (Documenso), else its placeholder name.
@@ -121,9 +136,9 @@ export async function getTemplateSlots(this: ILoadOptionsFunctions): Promise<INo
 	const templateId = String(
 		this.getCurrentNodeParameter('templateId', { extractValue: true }) ?? '',
 	).trim();
-	if (templateId === '') return [];
+	if (templateId === '') return [FIRST_FREE_SLOT];
 	const template = await getTemplate(this, templateId);
-	return ((template.recipients as IDataObject[] | undefined) ?? []).map((slot) => ({
+	const slots = ((template.recipients as IDataObject[] | undefined) ?? []).map((slot) => ({
 		name: slotWords(slot),
 		value: String(slot.id ?? slot.placeholder),
 		description:
@@ -131,4 +146,5 @@ export async function getTemplateSlots(this: ILoadOptionsFunctions): Promise<INo
 				? `${slot.hasRecipient === true ? 'The template names' : 'Placeholder'}: ${String(slot.name ?? '')} <${slot.email}>`
 				: `Placeholder: ${String(slot.placeholder)}`,
 	}));
+	return [FIRST_FREE_SLOT, ...slots];
 }

@@ -9,23 +9,34 @@ import { answersOption } from '../../answers';
 import { extraPersonalFieldsOption } from '../../personalData';
 import { RESPONSES_DEFAULT_LIMIT } from '../../transport';
 import { surveyLocator } from '../surveyLocator';
+import { create, createResponseProperties } from './create';
 import { deleteConsentProperty, deleteOne } from './delete';
 import { get } from './get';
 import { getMany } from './getMany';
 import { hiddenWhileOnlyNew, onlyNewOptionsOfVersion1, onlyNewParameters } from './onlyNew';
 import { maxConcurrencyOption, offsetOption } from './options';
 import { simplifyResponsesParameter } from './simplify';
+import { update, updateResponseProperties } from './update';
 import { commitMarksBefore } from './watermark';
+import { responseWriteProperties } from './write';
+
+export { getSurveyHiddenFields, getSurveyQuestions } from './write';
 
 export { maxConcurrencyOption } from './options';
 
+/**
+ * A text field, not n8n's `dateTime` picker: the picker rewrites what is typed into it (Element
+ * Plus reads `2026-02-30` as March 2, drops a date without a time and any zone, and stores
+ * `YYYY-MM-DDTHH:mm:ss`), so the checks of `parseMoment` would never see what the user wrote.
+ */
 const dateFilter = (name: string, displayName: string, description: string): INodeProperties => ({
 	displayName,
 	name,
-	type: 'dateTime',
+	type: 'string',
 	default: '',
-	description: `${description} (inclusive; a date alone means its first instant)`,
-	hint: 'Read in the workflow’s time zone (workflow settings) unless it names a zone, e.g. Z or +02:00',
+	placeholder: 'e.g. 2026-10-06 or 2026-10-06 18:30',
+	description: `${description} (inclusive; a date alone means its first instant): YYYY-MM-DD, optionally with a time and a zone, or a date from an expression such as {{ $now.minus({ days: 7 }) }}`,
+	hint: 'Read in the workflow’s time zone (workflow settings) unless it names one, e.g. 2026-10-06 18:30+02:00',
 });
 
 const showGetMany = { resource: ['response'], operation: ['getMany'] };
@@ -38,6 +49,13 @@ export const responseDescription: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['response'] } },
 		options: [
+			{
+				name: 'Create',
+				value: 'create',
+				action: 'Create a response',
+				description:
+					'Write a response to a survey, e.g. answers collected elsewhere (Formbricks); its webhooks and e-mails run as for a respondent’s',
+			},
 			{
 				name: 'Delete',
 				value: 'delete',
@@ -63,6 +81,12 @@ export const responseDescription: INodeProperties[] = [
 				description:
 					'Put at the end of a workflow that uses "Only New Since Last Run": the next run starts after what the Get Many steps before this one read',
 			},
+			{
+				name: 'Update',
+				value: 'update',
+				action: 'Update a response',
+				description: 'Add or change answers and hidden fields of a response, or mark it finished (Formbricks)',
+			},
 		],
 		default: 'getMany',
 	},
@@ -74,9 +98,13 @@ export const responseDescription: INodeProperties[] = [
 		default: '',
 		placeholder: 'resp_…',
 		description: 'ID of the submission',
-		displayOptions: { show: { resource: ['response'], operation: ['get', 'delete'] } },
+		displayOptions: { show: { resource: ['response'], operation: ['get', 'delete', 'update'] } },
 	},
 	deleteConsentProperty,
+	surveyLocator({ resource: ['response'], operation: ['create', 'update'] }),
+	...responseWriteProperties,
+	...createResponseProperties,
+	...updateResponseProperties,
 	ifAlreadyGoneParameter({ resource: ['response'], operation: ['delete'] }, 'deleted'),
 	surveyLocator(showGetMany),
 	...onlyNewParameters(showGetMany),
@@ -113,7 +141,7 @@ export const responseDescription: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: { show: { resource: ['response'], operation: ['get'] } },
+		displayOptions: { show: { resource: ['response'], operation: ['get', 'create', 'update'] } },
 		options: [answersOption, extraPersonalFieldsOption, personalDataOption],
 	},
 	// Get Many's Options: one collection per layout, each sorted by name as n8n lists them.
@@ -150,8 +178,10 @@ async function markAsRead(this: IExecuteFunctions): Promise<IDataObject> {
 }
 
 export const responseOperations: Record<string, ItemOperation> = {
+	create,
 	delete: deleteOne,
 	get,
 	getMany,
 	markAsRead,
+	update,
 };

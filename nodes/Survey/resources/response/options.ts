@@ -9,7 +9,7 @@ export const maxConcurrencyOption: INodeProperties = {
 	typeOptions: { minValue: 1, maxValue: 32 },
 	default: DEFAULT_MAX_CONCURRENCY,
 	description:
-		'Most pages fetched at the same time once the total is known. When the service answers 429 (too many requests), fewer are fetched at once, and the refused pages wait for its Retry-After and are fetched again. Formbricks tells no total: there, pages are read one after another.',
+		'Most pages fetched at the same time once the total is known. When the service answers 429 (too many requests), fewer are fetched at once, and the refused pages wait until its window reopens and are fetched again before any newer page. Formbricks tells no total: there, pages are read one after another.',
 };
 
 export const offsetOption: INodeProperties = {

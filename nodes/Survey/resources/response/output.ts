@@ -1,17 +1,17 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { personalDataMode, redactRecords } from '../../../shared/privacy';
+import { personalDataMode } from '../../../shared/privacy';
 import type { Question } from '../../answers';
 import { answersModeOf, surveyQuestions, withAnswers } from '../../answers';
-import { answersGuide, readExtraFields } from '../../personalData';
+import { readExtraFields, redactResponses } from '../../personalData';
 import { simplifyResponse, wantsSimplified } from './simplify';
 
 /**
  * What Get and Get Many return: personal data handled as chosen (redacted by default when the
  * node runs as a tool), then the answers keyed as chosen, then the one shape (version 2, Simplify
  * on). Redaction comes first, while the answers still carry their question ids, judges each
- * answer by its question's headline too, and covers all responses of the output at once, their
- * `meta` included.
+ * answer by its question's type and headline too, and covers all responses of the output at
+ * once, whole: their `meta` and the respondent's contact and contact attributes included.
  */
 export async function responsesOutput(
 	ctx: IExecuteFunctions,
@@ -37,14 +37,6 @@ async function answeredResponses(
 	for (const surveyId of new Set(responses.map((response) => String(response.surveyId)))) {
 		questions.push(...(await surveyQuestions(ctx, surveyId, itemIndex)));
 	}
-	const redacted = redactRecords(
-		responses.map((response) => ({
-			data: (response.data ?? {}) as IDataObject,
-			...(response.meta === undefined ? {} : { meta: response.meta }),
-		})),
-		mode,
-		{ guide: answersGuide(questions, ['data']), extraFields: readExtraFields(options) },
-	);
-	const shaped = responses.map((response, index) => ({ ...response, ...redacted[index] }));
-	return await withAnswers(ctx, shaped, answersMode, itemIndex);
+	const redacted = redactResponses(responses, mode, questions, readExtraFields(options));
+	return await withAnswers(ctx, redacted, answersMode, itemIndex);
 }

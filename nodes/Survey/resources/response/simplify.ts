@@ -45,10 +45,10 @@ export function simplifyResponseEvent(
 
 const SHAPE = 'response ID, survey ID, times, whether finished, and the answers';
 
-/** Version 2's Simplify switch, for Response → Get and Get Many. */
+/** Version 2's Simplify switch, for Response → Get, Get Many, Create and Update. */
 export const simplifyResponsesParameter = simplifyParameter(SHAPE, {
 	resource: ['response'],
-	operation: ['get', 'getMany'],
+	operation: ['get', 'getMany', 'create', 'update'],
 });
 
 /** The Survey Trigger's Simplify switch (version 2). */

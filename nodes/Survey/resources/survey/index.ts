@@ -4,8 +4,16 @@ import type { ItemOperation } from '../../../shared/execute';
 import { get, getDescription } from './get';
 import { getMany, getManyDescription } from './getMany';
 import { getMetrics, getMetricsDescription } from './getMetrics';
+import { getPersonalLink, getPersonalLinkDescription } from './getPersonalLink';
+import { getSingleUseLinks, getSingleUseLinksDescription } from './getSingleUseLinks';
 
-export const surveyOperations: Record<string, ItemOperation> = { get, getMany, getMetrics };
+export const surveyOperations: Record<string, ItemOperation> = {
+	get,
+	getMany,
+	getMetrics,
+	getPersonalLink,
+	getSingleUseLinks,
+};
 
 export const surveyDescription: INodeProperties[] = [
 	{
@@ -35,10 +43,25 @@ export const surveyDescription: INodeProperties[] = [
 				description:
 					'Response counts, completion rate, first and last response, recent activity and median time to finish',
 			},
+			{
+				name: 'Get Personal Link',
+				value: 'getPersonalLink',
+				action: 'Get a personal survey link',
+				description:
+					'A link through which one contact (or each contact of a segment) answers as themselves; Formbricks, with its Enterprise licence',
+			},
+			{
+				name: 'Get Single-Use Links',
+				value: 'getSingleUseLinks',
+				action: 'Get single use survey links',
+				description: 'Links that each take one anonymous response (Formbricks; the survey’s single-use links must be on)',
+			},
 		],
 		default: 'getMany',
 	},
 	...getDescription,
 	...getManyDescription,
 	...getMetricsDescription,
+	...getPersonalLinkDescription,
+	...getSingleUseLinksDescription,
 ];

@@ -1,0 +1,141 @@
+import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { isObject } from '../../shared/credentialTest';
+import type { RequestContext } from '../../shared/request';
+import { credentialBaseUrl } from '../../shared/request';
+import { CHANGE_THIS_VALUE, messageNamingItem } from '../../shared/validation';
+import type { DocumensoPage } from './documensoShapes';
+import { documentedDocument } from './documensoShapes';
+import { documensoTransport } from './documensoTransport';
+
+/**
+ * Documenso's envelope API (API v2, tag v2.17.0, packages/trpc/server/envelope-router/), for what
+ * the document and template routes cannot do: uploads, recipients and fields of a draft, items,
+ * attachments, folders. An envelope is a document or a template, named by `envelope_…`; the
+ * document number the rest of the node uses is in its `secondaryId` (`document_1001`,
+ * packages/lib/utils/envelope.ts).
+ */
+export const envelopeTransport = documensoTransport;
+const { request } = envelopeTransport;
+
+/** Documenso's IDs (documents, templates, recipients, fields) are integers; `"1001"` and `1001` are both taken. */
+export function numericId(
+	ctx: RequestContext,
+	value: string,
+	label: string,
+	itemIndex?: number,
+): number {
+	const text = value.trim();
+	const number = Number(text);
+	if (/^\d+$/.test(text) && number > 0 && Number.isSafeInteger(number)) return number;
+	throw new NodeOperationError(
+		ctx.getNode(),
+		messageNamingItem(ctx, itemIndex, `${label}: "${value}" is not a Documenso ID: Documenso’s IDs are whole numbers, such as 1001`),
+		{ itemIndex, description: CHANGE_THIS_VALUE },
+	);
+}
+
+/** ZFindSearchParamsSchema (packages/lib/types/search-params.ts): perPage 1 to 100. */
+export const ENVELOPE_PAGE_SIZE = 100;
+
+/** The number of a document or template (`document_1001` → 1001), or undefined. */
+export function legacyIdOf(envelope: IDataObject): number | undefined {
+	const match = /^(?:document|template)_(\d+)$/.exec(String(envelope.secondaryId ?? ''));
+	return match ? Number(match[1]) : undefined;
+}
+
+/** `GET /envelope/{envelopeId}` (envelope.get, envelope-router/get-envelope.ts): recipients, fields, items, team. */
+export async function getEnvelope(
+	ctx: RequestContext,
+	envelopeId: string,
+	itemIndex?: number,
+): Promise<IDataObject> {
+	return await request(ctx, {
+		method: 'GET',
+		path: `/api/v2/envelope/${encodeURIComponent(envelopeId)}`,
+		itemIndex,
+	});
+}
+
+/**
+ * An envelope in the documented document shape, as Get gives a document: its number as `id`, the
+ * `envelope_…` id as `envelopeId`, the link to its page from the team Documenso names with it.
+ */
+export async function documentOfEnvelope(
+	ctx: RequestContext,
+	envelope: IDataObject,
+	itemIndex?: number,
+): Promise<IDataObject> {
+	const baseUrl = await credentialBaseUrl(ctx, 'signingApi', itemIndex);
+	const team = isObject(envelope.team) ? envelope.team : {};
+	return documentedDocument(
+		{ ...envelope, id: legacyIdOf(envelope) ?? envelope.id ?? null, envelopeId: envelope.id },
+		baseUrl,
+		typeof team.url === 'string' ? team.url : undefined,
+	);
+}
+
+/**
+ * The newest envelope of a type whose `externalId` is exactly `externalId`. Documenso has no
+ * filter for it: `query` matches titles, external IDs and recipients with `ilike`
+ * (packages/lib/server-only/envelope/find-envelopes.ts), so the rows are compared here. A list
+ * shows one folder only (the root without `folderId`): the one the envelope was filed in.
+ */
+export async function findByExternalId(
+	ctx: RequestContext,
+	type: 'DOCUMENT' | 'TEMPLATE',
+	externalId: string,
+	folderId: string | undefined,
+	itemIndex?: number,
+): Promise<IDataObject | undefined> {
+	for (let page = 1; ; page++) {
+		const answered = await request<DocumensoPage>(ctx, {
+			method: 'GET',
+			path: '/api/v2/envelope',
+			qs: {
+				type,
+				query: externalId,
+				page,
+				perPage: ENVELOPE_PAGE_SIZE,
+				...(folderId ? { folderId } : {}),
+			},
+			itemIndex,
+		});
+		const found = answered.data.find((row) => row.externalId === externalId);
+		if (found) return found;
+		if (answered.data.length === 0 || page >= answered.totalPages) return undefined;
+	}
+}
+
+/** `POST /envelope/delete` (envelope.delete, envelope-router/delete-envelope.ts). */
+export async function deleteEnvelope(
+	ctx: RequestContext,
+	envelopeId: string,
+	itemIndex?: number,
+): Promise<void> {
+	await request(ctx, {
+		method: 'POST',
+		path: '/api/v2/envelope/delete',
+		body: { envelopeId },
+		itemIndex,
+	});
+}
+
+/** How a document made by the node is named in messages: "document 1001 (envelope_…)". */
+export const envelopeWords = (envelope: IDataObject) =>
+	`document ${legacyIdOf(envelope) ?? '?'} (${String(envelope.id)})`;
+
+/** A document's `envelope_…` id: given as such, or read from its number (`GET /document/{id}`). */
+export async function documentEnvelopeId(ctx: RequestContext, documentId: string, itemIndex?: number): Promise<string> {
+	const text = documentId.trim();
+	if (/^envelope_\w+$/.test(text)) return text;
+	const number = numericId(ctx, text, 'Document ID', itemIndex);
+	const document = await request(ctx, {
+		method: 'GET',
+		path: `/api/v2/document/${number}`,
+		itemIndex,
+		errorHints: { 404: `Check the Document ID: this Documenso team has no document ${number}` },
+	});
+	return String(document.envelopeId);
+}

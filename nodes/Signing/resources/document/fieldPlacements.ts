@@ -1,0 +1,348 @@
+import type {
+	IDataObject,
+	IDisplayOptions,
+	IExecuteFunctions,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import { checkedInteger, invalidInput, listEntryLabel } from '../../../shared/validation';
+import type { FieldPlacement, FieldPosition } from '../../adapters';
+import { jsonList } from './uploadRecipients';
+
+/** The field types a recipient fills in (Documenso's FieldType; radio and dropdown need choices, given in the web app). */
+export const FIELD_TYPE_OPTIONS = [
+	{ name: 'Checkbox', value: 'CHECKBOX' },
+	{ name: 'Date', value: 'DATE', description: 'The date of signing' },
+	{ name: 'Email', value: 'EMAIL', description: 'The recipient’s e-mail address' },
+	{
+		name: 'Free Signature',
+		value: 'FREE_SIGNATURE',
+		description: 'A signature drawn without a box',
+	},
+	{ name: 'Initials', value: 'INITIALS' },
+	{ name: 'Name', value: 'NAME', description: 'The recipient’s name' },
+	{ name: 'Number', value: 'NUMBER' },
+	{ name: 'Signature', value: 'SIGNATURE' },
+	{ name: 'Text', value: 'TEXT' },
+];
+const FIELD_TYPES = FIELD_TYPE_OPTIONS.map((option) => option.value);
+
+/**
+ * The values of one field. No value hides another (displayOptions inside a fixedCollection keep
+ * n8n 1.x from activating workflows, see the README): each says which placement it is for.
+ */
+export const fieldValues = (recipientDescription: string): INodeProperties[] => [
+	{
+		displayName: 'Recipient',
+		name: 'recipient',
+		type: 'string',
+		default: '1',
+		required: true,
+		description: recipientDescription,
+	},
+	{
+		displayName: 'Type',
+		name: 'type',
+		type: 'options',
+		default: 'SIGNATURE',
+		options: FIELD_TYPE_OPTIONS,
+	},
+	{
+		displayName: 'Placement',
+		name: 'placement',
+		type: 'options',
+		default: 'text',
+		options: [
+			{
+				name: 'At a Text in the PDF',
+				value: 'text',
+				description: 'Where the Placeholder text is, e.g. [[sign-ada]] (its text is covered)',
+			},
+			{
+				name: 'At a Position',
+				value: 'position',
+				description: 'Page, X, Y, Width and Height in percent of the page',
+			},
+		],
+	},
+	{
+		displayName: 'Placeholder',
+		name: 'placeholder',
+		type: 'string',
+		default: '',
+		placeholder: '[[sign-ada]]',
+		description: 'At a Text: the text in the PDF the field goes on, exactly as written there',
+	},
+	{
+		displayName: 'Match All',
+		name: 'matchAll',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to place a field on every occurrence of the Placeholder (at a Text), not only the first',
+	},
+	{
+		displayName: 'Page',
+		name: 'page',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 1,
+		description: 'At a Position: the page, from 1',
+	},
+	{
+		displayName: 'X (%)',
+		name: 'x',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: 100 },
+		default: 0,
+		description: 'At a Position: left edge, in percent of the page’s width from its left',
+	},
+	{
+		displayName: 'Y (%)',
+		name: 'y',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: 100 },
+		default: 0,
+		description: 'At a Position: top edge, in percent of the page’s height from its top',
+	},
+	{
+		displayName: 'Width (%)',
+		name: 'width',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: 100 },
+		default: 0,
+		description: 'In percent of the page’s width. At a Text, 0: the width of the text.',
+	},
+	{
+		displayName: 'Height (%)',
+		name: 'height',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: 100 },
+		default: 0,
+		description: 'In percent of the page’s height. At a Text, 0: the height of the text.',
+	},
+	{
+		displayName: 'Label',
+		name: 'label',
+		type: 'string',
+		default: '',
+		description: 'What the field asks, shown to the signer',
+	},
+	{
+		displayName: 'Required',
+		name: 'required',
+		type: 'boolean',
+		default: false,
+		description: 'Whether the recipient must fill the field in (signature fields always are)',
+	},
+];
+
+/** The Fields of Create From File: one by one, or as a JSON array. */
+export function fieldsProperties(show: NonNullable<IDisplayOptions['show']>): INodeProperties[] {
+	return [
+		{
+			displayName: 'Fields Input',
+			name: 'uploadFieldsInput',
+			type: 'options',
+			default: 'fields',
+			options: [
+				{ name: 'Define Below', value: 'fields', description: 'Enter each field one by one' },
+				{
+					name: 'From Expression (JSON Array)',
+					value: 'json',
+					description: 'Give all fields as one array',
+				},
+			],
+			displayOptions: { show },
+		},
+		{
+			displayName: 'Fields',
+			name: 'uploadFields',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true, sortable: true },
+			default: {},
+			placeholder: 'Add Field',
+			description: 'What each recipient fills in, and where',
+			displayOptions: { show: { ...show, uploadFieldsInput: ['fields'] } },
+			options: [
+				{
+					displayName: 'Field',
+					name: 'field',
+					values: fieldValues(
+						'Whose field: the recipient’s number in Recipients (1 = the first) or e-mail address',
+					),
+				},
+			],
+		},
+		{
+			displayName: 'Fields (JSON)',
+			name: 'uploadFieldsJson',
+			type: 'json',
+			default:
+				'[\n  {\n    "recipient": 1,\n    "type": "SIGNATURE",\n    "placeholder": "[[sign-1]]"\n  }\n]',
+			description:
+				'Array of fields, each with recipient (number from 1, or e-mail), type, and either placeholder (and matchAll, width, height) or page, x, y, width, height (percent); optionally label and required',
+			displayOptions: { show: { ...show, uploadFieldsInput: ['json'] } },
+		},
+	];
+}
+
+const isGiven = (value: unknown) => value !== undefined && value !== null && value !== '';
+
+/** A percentage of the page, or an error naming the field. */
+function percent(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	value: unknown,
+	label: string,
+	options: { positive: boolean },
+): number {
+	const number =
+		typeof value === 'number'
+			? value
+			: typeof value === 'string' && value.trim() !== ''
+				? Number(value)
+				: Number.NaN;
+	if (
+		!Number.isFinite(number) ||
+		number < 0 ||
+		number > 100 ||
+		(options.positive && number === 0)
+	) {
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			label,
+			`${JSON.stringify(value)} is not a percentage of the page ${options.positive ? 'above 0 and up to 100' : 'from 0 to 100'}`,
+		);
+	}
+	return number;
+}
+
+/**
+ * One field as given (`placement` "text" or "position"; JSON may leave it out: a `placeholder`
+ * means at a text), checked. `recipientOf` turns its Recipient into whose field it is, or throws.
+ */
+export function checkedField<Recipient = number>(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	entry: unknown,
+	at: (field?: string) => string,
+	recipientOf: (value: unknown, label: string) => Recipient,
+): Omit<FieldPlacement, 'recipient'> & { recipient: Recipient } {
+	if (entry === null || typeof entry !== 'object') {
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			at(),
+			'must be an object with recipient, type and a placeholder or a position',
+		);
+	}
+	const given = entry as IDataObject;
+	const type = String(given.type ?? 'SIGNATURE')
+		.trim()
+		.toUpperCase();
+	if (!FIELD_TYPES.includes(type)) {
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			at('Type'),
+			`"${String(given.type)}" is not one of ${FIELD_TYPES.join(', ')}`,
+		);
+	}
+	const recipient = recipientOf(given.recipient, at('Recipient'));
+	const byText =
+		given.placement === undefined ? isGiven(given.placeholder) : given.placement === 'text';
+	let position: FieldPosition;
+	if (byText) {
+		const placeholder = typeof given.placeholder === 'string' ? given.placeholder : '';
+		if (placeholder.trim() === '') {
+			throw invalidInput(
+				ctx,
+				itemIndex,
+				at('Placeholder'),
+				'must not be empty for a field at a text of the PDF',
+			);
+		}
+		position = { placeholder };
+		const width = isGiven(given.width)
+			? percent(ctx, itemIndex, given.width, at('Width (%)'), { positive: false })
+			: 0;
+		const height = isGiven(given.height)
+			? percent(ctx, itemIndex, given.height, at('Height (%)'), { positive: false })
+			: 0;
+		if (width > 0) position.width = width;
+		if (height > 0) position.height = height;
+		if (given.matchAll === true) position.matchAll = true;
+	} else {
+		position = {
+			page: checkedInteger(ctx, itemIndex, given.page ?? 1, at('Page'), { min: 1 }),
+			x: percent(ctx, itemIndex, given.x ?? given.positionX ?? 0, at('X (%)'), { positive: false }),
+			y: percent(ctx, itemIndex, given.y ?? given.positionY ?? 0, at('Y (%)'), { positive: false }),
+			width: percent(ctx, itemIndex, given.width, at('Width (%)'), { positive: true }),
+			height: percent(ctx, itemIndex, given.height, at('Height (%)'), { positive: true }),
+		};
+	}
+	const meta: IDataObject = {};
+	if (typeof given.label === 'string' && given.label.trim() !== '') meta.label = given.label.trim();
+	if (given.required === true) meta.required = true;
+	return { recipient, type, position, meta, label: at() };
+}
+
+/**
+ * Whose field it is among `recipients`: a number counts from 1, anything else is an e-mail address
+ * (any case). A field for nobody is an error before anything is sent.
+ */
+export function recipientIndexOf(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	recipients: Array<{ email: string }>,
+): (value: unknown, label: string) => number {
+	return (value, label) => {
+		const text = String(value ?? '').trim();
+		const known = `${recipients.length} recipient(s): ${recipients.map((recipient, index) => `${index + 1} ${recipient.email}`).join(', ') || 'none'}`;
+		if (/^\d+$/.test(text)) {
+			const number = Number(text);
+			if (number >= 1 && number <= recipients.length) return number - 1;
+			throw invalidInput(
+				ctx,
+				itemIndex,
+				label,
+				`there is no recipient ${number}; the document has ${known}`,
+			);
+		}
+		const index = recipients.findIndex(
+			(recipient) => recipient.email.toLowerCase() === text.toLowerCase(),
+		);
+		if (index >= 0) return index;
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			label,
+			`"${text}" is none of the recipients; the document has ${known}`,
+		);
+	};
+}
+
+/** The fields of Create From File, each for one of `recipients`, checked. */
+export function readFieldPlacements(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	recipients: Array<{ email: string }>,
+): FieldPlacement[] {
+	const raw =
+		ctx.getNodeParameter('uploadFieldsInput', itemIndex, 'fields') === 'json'
+			? jsonList(ctx, itemIndex, 'uploadFieldsJson', 'Fields (JSON)')
+			: (((ctx.getNodeParameter('uploadFields', itemIndex, {}) as { field?: IDataObject[] })
+					.field ?? []) as unknown[]);
+	const recipientOf = recipientIndexOf(ctx, itemIndex, recipients);
+	return raw.map((entry, position) =>
+		checkedField(
+			ctx,
+			itemIndex,
+			entry,
+			(field) => listEntryLabel('Fields', 'field', position, field),
+			recipientOf,
+		),
+	);
+}

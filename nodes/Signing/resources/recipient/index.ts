@@ -1,0 +1,62 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { ItemOperation } from '../../../shared/execute';
+import { add, addDescription } from './add';
+import { get } from './get';
+import { remove } from './remove';
+import { update, updateDescription } from './update';
+
+/** The recipients of one document (Documenso): add, change, remove or read one, before they act. */
+export const recipientOperations: Record<string, ItemOperation> = { add, get, remove, update };
+
+const show = { resource: ['recipient'] };
+
+export const recipientDescription: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show },
+		options: [
+			{
+				name: 'Add',
+				value: 'add',
+				action: 'Add a recipient to a document',
+				description: 'Add a recipient to a draft or pending document (Documenso)',
+			},
+			{
+				name: 'Get',
+				value: 'get',
+				action: 'Get a recipient',
+				description: 'Get a recipient with their signing status and link (Documenso)',
+			},
+			{
+				name: 'Remove',
+				value: 'remove',
+				action: 'Remove a recipient',
+				description: 'Remove a recipient who has not acted, with their fields (Documenso)',
+			},
+			{
+				name: 'Update',
+				value: 'update',
+				action: 'Update a recipient',
+				description:
+					'Change the name, e-mail address, role or signing order of a recipient who has not acted (Documenso)',
+			},
+		],
+		default: 'add',
+	},
+	{
+		displayName: 'Recipient ID',
+		name: 'recipientId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 101',
+		description: 'ID of the recipient: recipientId in Document → Get’s recipients',
+		displayOptions: { show: { ...show, operation: ['get', 'remove', 'update'] } },
+	},
+	...addDescription,
+	...updateDescription,
+];

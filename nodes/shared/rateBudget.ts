@@ -1,0 +1,349 @@
+import { createHash } from 'crypto';
+import { sleep } from 'n8n-workflow';
+
+/**
+ * How a platform limits the requests of one key, as its source or contract says. Each adapter
+ * declares its platform's where it creates its transport.
+ */
+export interface RatePolicy {
+	/** Requests a window allows one key; undefined where the platform names no number (learnt from 429s alone). */
+	limit?: number;
+	windowMs: number;
+	/**
+	 * `fixed`: windows begin at whole multiples of `windowMs` on the platform's clock, which its
+	 * `Date` header tells (Formbricks, Documenso); `sliding`: a request leaves the window `windowMs`
+	 * after it was counted (the documented API's contract).
+	 */
+	windows: 'fixed' | 'sliding';
+	/**
+	 * `client`: the platform counts the requests of the client's address, whatever key they carry
+	 * (Documenso), so every key of this n8n to the Base URL shares one budget; `key` (the default):
+	 * each key has its own.
+	 */
+	countedPer?: 'key' | 'client';
+	/** How long the platform waits for a webhook's answer: a trigger's request never waits on the budget that long. */
+	senderWaitMs: number;
+	/** Seconds until the window reopens, where the platform says so in a 429's body instead of `Retry-After`. */
+	reopensIn?: (body: unknown) => number | undefined;
+}
+
+/** The contract's limit for services that name no number: a 429 pauses the budget for its `Retry-After`. */
+export const CONTRACT_RATE_POLICY: RatePolicy = { windowMs: 60_000, windows: 'sliding', senderWaitMs: 5_000 };
+
+/** Reads the seconds a platform says in a 429's message (the first number `pattern` captures). */
+export const waitInMessage =
+	(pattern: RegExp) =>
+	(body: unknown): number | undefined => {
+		const text = typeof body === 'string' ? body : Buffer.isBuffer(body) ? body.toString('utf8') : JSON.stringify(body ?? '');
+		const match = pattern.exec(text);
+		return match ? Number(match[1]) : undefined;
+	};
+
+/** Time as the budget reads and waits for it; tests inject their own. */
+export interface BudgetClock {
+	now(): number;
+	/** Resolves after `ms`, or as soon as the signal aborts. */
+	sleep(ms: number, signal: AbortSignal): Promise<void>;
+}
+
+export const systemBudgetClock: BudgetClock = {
+	now: () => Date.now(),
+	async sleep(ms, signal) {
+		// Older n8n versions' `sleep` ignores a signal, so the abort is also raced here.
+		let onAbort = () => {};
+		const aborted = new Promise<void>((resolve) => {
+			onAbort = resolve;
+			signal.addEventListener('abort', onAbort, { once: true });
+		});
+		try {
+			await Promise.race([sleep(ms, signal).catch(() => undefined), aborted]);
+		} finally {
+			signal.removeEventListener('abort', onAbort);
+		}
+	},
+};
+
+/** What a trigger's request may spend at most, besides its wait: the request itself and the answer to the sender. */
+export const WEBHOOK_ANSWER_MARGIN_MS = 2_000;
+/** A wait this long can only come from a clock that jumped back: what was learnt before it is forgotten. */
+const STALE_AFTER_MS = 10 * 60_000;
+/** The longest pause the budget takes on its own when the platform tells nothing (1, 2, 4 … 64 s). */
+const MAX_BLIND_PAUSE_MS = 64_000;
+
+/** One permission to send, with what it was counted as. */
+export interface BudgetTicket {
+	sentAt: number;
+	/** The platform's windows (fixed windows) the request may fall into, each counted once. */
+	windows: number[];
+}
+
+interface Waiter {
+	order: number;
+	deadline?: number;
+	resolve(ticket: BudgetTicket): void;
+	reject(error: Error): void;
+	tooLate(readyAt: number): Error;
+}
+
+export interface TakeOptions {
+	/** The request's place: the order in which it first asked, kept when it is sent again after a 429. */
+	order: number;
+	/** On the budget's clock: a request that could not be sent before it fails with `tooLate` instead of waiting. */
+	deadline?: number;
+	tooLate(readyAt: number): Error;
+	signal?: AbortSignal;
+	cancelled(): Error;
+}
+
+export interface Refusal {
+	/** What the platform said: `Retry-After`, or its body's words; undefined when it said nothing. */
+	retryAfterSeconds?: number;
+}
+
+type Headers = Record<string, string | string[] | undefined>;
+
+const headerOf = (headers: Headers, name: string) => {
+	const value = headers[name];
+	return Array.isArray(value) ? value[0] : value;
+};
+
+/**
+ * The requests one n8n process sends with one key to one platform, shared by every node,
+ * operation and execution that uses the key. Requests wait their turn in the order they first
+ * asked; none is sent while the budget is paused or while the platform's window is full by its
+ * count (the platform's limit, in its windows: fixed ones are read from its `Date` header). A 429,
+ * which then comes only from another client with the key, pauses the whole budget until the
+ * window reopens: `Retry-After` where the platform sends it, the next window of its clock for
+ * fixed windows (the 429 tells that this one is full), the oldest counted request leaving the
+ * window for sliding ones, and else 1, 2, 4 … 64 s.
+ */
+export class RateBudget {
+	private readonly queue: Waiter[] = [];
+	private pumping = false;
+	/** Ends the pump's wait once nobody waits any more. */
+	private pumpWait?: AbortController;
+	private orders = 0;
+	private pausedUntil = 0;
+	/** Send times, newest last, as many as the limit (the sliding rule). */
+	private sends: number[] = [];
+	/** Requests counted in each of the platform's fixed windows, by window number. */
+	private counts = new Map<number, number>();
+	/** The platform's clock minus ours, between these bounds (read from `Date` headers). */
+	private offset?: { lo: number; hi: number };
+	private longestTripMs = 0;
+	private blindPauses = 0;
+	/** Answers other than 429: a request's wait that saw this rise made progress. */
+	progress = 0;
+
+	constructor(
+		readonly policy: RatePolicy,
+		private readonly clock: BudgetClock = systemBudgetClock,
+	) {}
+
+	/** A new request's place in the order. */
+	nextOrder(): number {
+		return this.orders++;
+	}
+
+	/** Resolves when the request may be sent; rejects when it cannot be before its deadline, or is cancelled. */
+	async take(options: TakeOptions): Promise<BudgetTicket> {
+		const { signal } = options;
+		if (signal?.aborted) throw options.cancelled();
+		// The pump may be asleep until the budget reopens: a request that cannot wait that long is told now.
+		const readyAt = this.readyAt();
+		if (options.deadline !== undefined && options.deadline < readyAt) throw options.tooLate(readyAt);
+		return await new Promise<BudgetTicket>((resolve, reject) => {
+			const onAbort = () => {
+				this.leave(waiter);
+				reject(options.cancelled());
+			};
+			const waiter: Waiter = {
+				order: options.order,
+				deadline: options.deadline,
+				tooLate: options.tooLate,
+				resolve: (ticket) => {
+					signal?.removeEventListener('abort', onAbort);
+					resolve(ticket);
+				},
+				reject: (error) => {
+					signal?.removeEventListener('abort', onAbort);
+					reject(error);
+				},
+			};
+			signal?.addEventListener('abort', onAbort, { once: true });
+			const at = this.queue.findIndex((other) => other.order > waiter.order);
+			this.queue.splice(at === -1 ? this.queue.length : at, 0, waiter);
+			void this.pump();
+		});
+	}
+
+	/** An answer other than 429: progress, and what its `Date` tells of the platform's clock. */
+	answered(ticket: BudgetTicket, headers: Headers): void {
+		this.progress++;
+		this.blindPauses = 0;
+		this.readClock(ticket, headers);
+	}
+
+	/**
+	 * A 429: the budget is paused until the platform's window reopens, and paces itself from now on.
+	 * `body` is read only where the platform says the wait in it.
+	 */
+	refused(ticket: BudgetTicket, headers: Headers, body?: unknown): Refusal {
+		const now = this.clock.now();
+		const windowNumber = this.readClock(ticket, headers);
+		const told = parseRetryAfter(headerOf(headers, 'retry-after'), now) ?? this.policy.reopensIn?.(body);
+		let reopensAt: number;
+		if (told !== undefined) {
+			reopensAt = now + Math.ceil(told * 1000);
+		} else {
+			if (windowNumber !== undefined) this.counts.set(windowNumber, Infinity);
+			reopensAt = this.readyAt(now);
+			// Our own count does not explain the 429 (another client uses the key): wait blind, longer each time.
+			if (reopensAt <= now) reopensAt = now + Math.min(MAX_BLIND_PAUSE_MS, 1000 * 2 ** this.blindPauses++);
+		}
+		this.pausedUntil = Math.max(this.pausedUntil, reopensAt);
+		return { retryAfterSeconds: told };
+	}
+
+	/** When the next request may be sent, at the earliest (now when it may be sent at once). */
+	readyAt(now = this.clock.now()): number {
+		let at = Math.max(now, this.pausedUntil);
+		const { limit, windowMs } = this.policy;
+		if (this.policy.windows === 'fixed' && this.offset) {
+			const allowed = limit ?? Infinity;
+			for (;;) {
+				const full = this.windowsAt(at).find((window) => (this.counts.get(window) ?? 0) >= allowed);
+				if (full === undefined) break;
+				at = Math.max(at, (full + 1) * windowMs - this.offset.lo);
+			}
+		} else if (limit !== undefined && this.sends.length >= limit) {
+			at = Math.max(at, this.sends[this.sends.length - limit] + windowMs);
+		}
+		if (at - now > STALE_AFTER_MS) {
+			this.forget();
+			return now;
+		}
+		return at;
+	}
+
+	private forget(): void {
+		this.pausedUntil = 0;
+		this.sends = [];
+		this.counts.clear();
+		this.offset = undefined;
+	}
+
+	/** The platform's window numbers a request sent at `at` may be counted in (two near a window's end). */
+	private windowsAt(at: number): number[] {
+		const { lo, hi } = this.offset as { lo: number; hi: number };
+		const first = Math.floor((at + lo) / this.policy.windowMs);
+		const last = Math.floor((at + hi + this.longestTripMs) / this.policy.windowMs);
+		return Array.from({ length: last - first + 1 }, (_, index) => first + index);
+	}
+
+	/**
+	 * Narrows the platform's clock from an answer's `Date` (whole seconds, stamped while the request
+	 * was under way), and settles which window the request was counted in. Returns that window.
+	 */
+	private readClock(ticket: BudgetTicket, headers: Headers): number | undefined {
+		const date = Date.parse(headerOf(headers, 'date') ?? '');
+		if (this.policy.windows !== 'fixed' || Number.isNaN(date)) return undefined;
+		const receivedAt = this.clock.now();
+		const lo = date - receivedAt;
+		const hi = date + 1000 - ticket.sentAt;
+		this.longestTripMs = Math.max(this.longestTripMs, receivedAt - ticket.sentAt);
+		const previous = this.offset;
+		this.offset =
+			previous && Math.max(previous.lo, lo) <= Math.min(previous.hi, hi)
+				? { lo: Math.max(previous.lo, lo), hi: Math.min(previous.hi, hi) }
+				: { lo, hi };
+		const counted = Math.floor(date / this.policy.windowMs);
+		for (const window of ticket.windows) {
+			if (window !== counted) this.counts.set(window, Math.max(0, (this.counts.get(window) ?? 1) - 1));
+		}
+		if (!ticket.windows.includes(counted)) this.counts.set(counted, (this.counts.get(counted) ?? 0) + 1);
+		ticket.windows = [counted];
+		return counted;
+	}
+
+	private leave(waiter: Waiter): void {
+		const at = this.queue.indexOf(waiter);
+		if (at !== -1) this.queue.splice(at, 1);
+		if (this.queue.length === 0) this.pumpWait?.abort();
+	}
+
+	private record(now: number): BudgetTicket {
+		const keep = this.policy.limit ?? 0;
+		if (keep > 0) {
+			this.sends.push(now);
+			if (this.sends.length > keep) this.sends.splice(0, this.sends.length - keep);
+		}
+		const windows = this.policy.windows === 'fixed' && this.offset ? this.windowsAt(now) : [];
+		for (const window of windows) this.counts.set(window, (this.counts.get(window) ?? 0) + 1);
+		if (windows.length > 0) {
+			for (const window of this.counts.keys()) if (window < windows[0] - 1) this.counts.delete(window);
+		}
+		return { sentAt: now, windows };
+	}
+
+	/** Lets the waiters go one by one, in order, each as soon as the budget allows. */
+	private async pump(): Promise<void> {
+		if (this.pumping) return;
+		this.pumping = true;
+		try {
+			while (this.queue.length > 0) {
+				const now = this.clock.now();
+				const readyAt = this.readyAt(now);
+				for (const waiter of [...this.queue]) {
+					if (waiter.deadline !== undefined && waiter.deadline < readyAt) {
+						this.leave(waiter);
+						waiter.reject(waiter.tooLate(readyAt));
+					}
+				}
+				if (this.queue.length === 0) break;
+				if (readyAt > now) {
+					this.pumpWait = new AbortController();
+					await this.clock.sleep(readyAt - now, this.pumpWait.signal);
+					this.pumpWait = undefined;
+					continue;
+				}
+				(this.queue.shift() as Waiter).resolve(this.record(now));
+			}
+		} finally {
+			this.pumping = false;
+		}
+	}
+}
+
+/** Seconds from a `Retry-After` header (seconds or HTTP date); undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
+	const raw = Array.isArray(value) ? value[0] : value;
+	if (raw === undefined || raw.trim() === '') return undefined;
+	const seconds = Number(raw);
+	if (Number.isFinite(seconds)) return Math.max(0, seconds);
+	const date = Date.parse(raw);
+	return Number.isNaN(date) ? undefined : Math.max(0, (date - now) / 1000);
+}
+
+const budgets = new Map<string, RateBudget>();
+
+/**
+ * The budget of one platform, Base URL and key in this process (of the Base URL alone where the
+ * platform counts per client). The key is kept only as a hash, never in clear.
+ */
+export function rateBudget(platform: string, baseUrl: string, secret: string, policy: RatePolicy): RateBudget {
+	const keyHash =
+		policy.countedPer === 'client' ? 'every key' : createHash('sha256').update(secret).digest('hex').slice(0, 32);
+	const id = `${platform}\n${baseUrl}\n${keyHash}`;
+	let budget = budgets.get(id);
+	if (!budget) {
+		budget = new RateBudget(policy);
+		budgets.set(id, budget);
+	}
+	return budget;
+}
+
+/** Forgets every budget: for tests that start a fresh service on a Base URL used before. */
+export function forgetRateBudgets(): void {
+	budgets.clear();
+}

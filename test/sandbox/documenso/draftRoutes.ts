@@ -1,0 +1,196 @@
+/**
+ * The recipients and fields of an envelope (packages/trpc/server/envelope-router/envelope-recipients/
+ * and envelope-fields/, tag v2.17.0): create, update, delete, get, with Documenso's rules
+ * (canRecipientBeModified and canRecipientFieldsBeModified in packages/lib/utils/recipients.ts: a
+ * recipient who signed or filled a field in stays, CC and viewers have no fields; nothing changes on
+ * a completed, rejected or cancelled envelope).
+ */
+import type { FastifyInstance } from 'fastify';
+
+import { appError } from './errors';
+import {
+	type Envelope,
+	fieldView,
+	type Field,
+	type Recipient,
+	recipientToken,
+	recipientView,
+	type Role,
+} from './model';
+import { documensoRoute } from './routes';
+import { OPERATIONS } from './sdk';
+import type { DocumensoStore } from './store';
+
+const FINISHED = ['COMPLETED', 'REJECTED', 'CANCELLED'];
+
+export function registerDraftRoutes(app: FastifyInstance, store: DocumensoStore): void {
+	const route = documensoRoute(app);
+	const all = () => [...store.documents.values(), ...store.templates.values()];
+
+	const envelopeOf = (procedure: string, envelopeId: string): Envelope => {
+		const envelope = store.findEnvelope(envelopeId);
+		if (!envelope) throw appError(procedure, 'NOT_FOUND', 'Envelope not found');
+		if (FINISHED.includes(envelope.status)) {
+			throw appError(
+				procedure,
+				`ENVELOPE_${envelope.status}`,
+				`Envelope is ${envelope.status.toLowerCase()}`,
+				400,
+			);
+		}
+		return envelope;
+	};
+	const canBeModified = (envelope: Envelope, recipient: Recipient) =>
+		recipient.role === 'CC' ||
+		(recipient.signingStatus !== 'SIGNED' &&
+			!envelope.fields.some((field) => field.recipientId === recipient.id && field.inserted));
+	const recipientOf = (procedure: string, recipientId: number) => {
+		for (const envelope of all()) {
+			const recipient = envelope.recipients.find((candidate) => candidate.id === recipientId);
+			if (recipient) return { envelope, recipient };
+		}
+		throw appError(procedure, 'NOT_FOUND', 'Recipient not found');
+	};
+	const fieldOf = (procedure: string, fieldId: number) => {
+		for (const envelope of all()) {
+			const field = envelope.fields.find((candidate) => candidate.id === fieldId);
+			if (field) return { envelope, field };
+		}
+		throw appError(procedure, 'NOT_FOUND', 'Field not found');
+	};
+
+	type NewRecipient = { email: string; name: string; role: Role; signingOrder?: number };
+	route<{ envelopeId: string; data: NewRecipient[] }>('createEnvelopeRecipients', (input) => {
+		const procedure = OPERATIONS.createEnvelopeRecipients.procedure;
+		const envelope = envelopeOf(procedure, input.envelopeId);
+		const made = input.data.map(
+			(given): Recipient => ({
+				id: store.newRecipientId(),
+				email: given.email.trim().toLowerCase(),
+				name: given.name,
+				token: recipientToken(),
+				role: given.role,
+				readStatus: 'NOT_OPENED',
+				signingStatus: 'NOT_SIGNED',
+				sendStatus: 'NOT_SENT',
+				signedAt: null,
+				rejectionReason: null,
+				signingOrder: given.signingOrder ?? null,
+				expiresAt: null,
+				expirationNotifiedAt: null,
+			}),
+		);
+		for (const recipient of made) {
+			if (envelope.recipients.some((existing) => existing.email === recipient.email)) {
+				throw appError(procedure, 'INVALID_REQUEST', 'Duplicate recipient email');
+			}
+		}
+		envelope.recipients.push(...made);
+		return { data: made.map((recipient) => recipientView(envelope, recipient)) };
+	});
+
+	route<{ envelopeId: string; data: Array<Partial<NewRecipient> & { id: number }> }>(
+		'updateEnvelopeRecipients',
+		(input) => {
+			const procedure = OPERATIONS.updateEnvelopeRecipients.procedure;
+			const envelope = envelopeOf(procedure, input.envelopeId);
+			const updated = input.data.map((change) => {
+				const recipient = envelope.recipients.find((candidate) => candidate.id === change.id);
+				if (!recipient)
+					throw appError(procedure, 'NOT_FOUND', `Recipient with id ${change.id} not found`);
+				if (!canBeModified(envelope, recipient))
+					throw appError(
+						procedure,
+						'INVALID_REQUEST',
+						'Cannot modify a recipient who has already interacted with the document',
+					);
+				if (change.email !== undefined) recipient.email = change.email.trim().toLowerCase();
+				if (change.name !== undefined) recipient.name = change.name;
+				if (change.role !== undefined) recipient.role = change.role;
+				if (change.signingOrder !== undefined) recipient.signingOrder = change.signingOrder;
+				return recipient;
+			});
+			return { data: updated.map((recipient) => recipientView(envelope, recipient)) };
+		},
+	);
+
+	route<{ recipientId: number }>('deleteEnvelopeRecipient', (input) => {
+		const procedure = OPERATIONS.deleteEnvelopeRecipient.procedure;
+		const { envelope, recipient } = recipientOf(procedure, input.recipientId);
+		envelopeOf(procedure, envelope.id);
+		if (!canBeModified(envelope, recipient))
+			throw appError(
+				procedure,
+				'INVALID_REQUEST',
+				'Recipient has already interacted with the document.',
+			);
+		envelope.recipients = envelope.recipients.filter((candidate) => candidate !== recipient);
+		envelope.fields = envelope.fields.filter((field) => field.recipientId !== recipient.id);
+		return { success: true };
+	});
+
+	route<{ recipientId: number }>('getEnvelopeRecipient', (input) => {
+		const { envelope, recipient } = recipientOf(
+			OPERATIONS.getEnvelopeRecipient.procedure,
+			input.recipientId,
+		);
+		// ZRecipientSchema: the recipient with its fields.
+		return {
+			...recipientView(envelope, recipient),
+			fields: envelope.fields
+				.filter((field) => field.recipientId === recipient.id)
+				.map((field) => fieldView(envelope, field)),
+		};
+	});
+
+	route<{ envelopeId: string; data: Array<Partial<Field> & { id: number; type: Field['type'] }> }>(
+		'updateEnvelopeFields',
+		(input) => {
+			const procedure = OPERATIONS.updateEnvelopeFields.procedure;
+			const envelope = envelopeOf(procedure, input.envelopeId);
+			const updated = input.data.map((change) => {
+				const field = envelope.fields.find((candidate) => candidate.id === change.id);
+				if (!field) throw appError(procedure, 'NOT_FOUND', `Field with id ${change.id} not found`);
+				const recipient = envelope.recipients.find(
+					(candidate) => candidate.id === field.recipientId,
+				);
+				if (!recipient || !canBeModified(envelope, recipient) || field.inserted) {
+					throw appError(
+						procedure,
+						'INVALID_REQUEST',
+						'Cannot modify a field of a recipient who has already interacted with the document',
+					);
+				}
+				for (const key of [
+					'type',
+					'page',
+					'positionX',
+					'positionY',
+					'width',
+					'height',
+					'fieldMeta',
+				] as const) {
+					if (change[key] !== undefined)
+						(field as unknown as Record<string, unknown>)[key] = change[key];
+				}
+				return field;
+			});
+			return { data: updated.map((field) => fieldView(envelope, field)) };
+		},
+	);
+
+	route<{ fieldId: number }>('deleteEnvelopeField', (input) => {
+		const procedure = OPERATIONS.deleteEnvelopeField.procedure;
+		const { envelope, field } = fieldOf(procedure, input.fieldId);
+		envelopeOf(procedure, envelope.id);
+		if (field.inserted)
+			throw appError(procedure, 'INVALID_REQUEST', 'Cannot delete a field that has been inserted');
+		envelope.fields = envelope.fields.filter((candidate) => candidate !== field);
+		return { success: true };
+	});
+
+	route<{ fieldId: number }>('getEnvelopeField', (input) => {
+		const { envelope, field } = fieldOf(OPERATIONS.getEnvelopeField.procedure, input.fieldId);
+		return fieldView(envelope, field);
+	});
+}
