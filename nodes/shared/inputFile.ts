@@ -1,4 +1,4 @@
-import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
+import type { IBinaryData, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { StreamedFileSource } from './multipart';
 import { invalidInput } from './validation';
@@ -93,6 +93,34 @@ export async function inputFile(
 		head: Buffer.from(data.slice(0, Math.ceil(HEAD_BYTES / 3) * 4), 'base64').subarray(0, HEAD_BYTES),
 	};
 }
+
+/** The parameter naming the input item's binary field with the file to upload; its label names it in errors. */
+export const INPUT_BINARY_FIELD = 'Input Binary Field';
+
+/** The Input Binary Field parameter (`binaryPropertyName`, `data` by default) of an operation that uploads a file. */
+export const inputBinaryFieldParameter = (
+	show: NonNullable<IDisplayOptions['show']>,
+	hint: string,
+	description: string,
+): INodeProperties => ({
+	displayName: INPUT_BINARY_FIELD,
+	name: 'binaryPropertyName',
+	type: 'string',
+	required: true,
+	default: 'data',
+	hint,
+	description,
+	displayOptions: { show },
+});
+
+/** The file in the binary field the item's Input Binary Field parameter names. */
+export const inputFileOfParameter = async (ctx: IExecuteFunctions, itemIndex: number): Promise<InputFile> =>
+	await inputFile(
+		ctx,
+		itemIndex,
+		String(ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data') ?? ''),
+		INPUT_BINARY_FIELD,
+	);
 
 const startsWith = (head: Buffer, bytes: number[], at = 0) => bytes.every((byte, index) => head[at + index] === byte);
 const ascii = (text: string) => [...text].map((character) => character.charCodeAt(0));

@@ -1,6 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { type InputFile, inputFile, megabytes, sniffedType } from '../../../shared/inputFile';
+import {
+	INPUT_BINARY_FIELD,
+	type InputFile,
+	inputBinaryFieldParameter,
+	inputFileOfParameter,
+	megabytes,
+	sniffedType,
+} from '../../../shared/inputFile';
 import { invalidInput } from '../../../shared/validation';
 import type { Assets } from '../../adapters';
 
@@ -10,18 +17,12 @@ import type { Assets } from '../../adapters';
  * tells it), a size within the server's limit. Streamed from n8n's binary data, never held whole.
  */
 
-export const BINARY_FIELD_LABEL = 'Input Binary Field';
-
-export const binaryFieldParameter = (show: IDataObject, what: string): INodeProperties => ({
-	displayName: BINARY_FIELD_LABEL,
-	name: 'binaryPropertyName',
-	type: 'string',
-	required: true,
-	default: 'data',
-	hint: 'The name of the input binary field containing the file to be uploaded',
-	description: `The file ${what}, e.g. the PDF a Signing → Download or a Read/Write Files from Disk node put there`,
-	displayOptions: { show: show as never },
-});
+export const binaryFieldParameter = (show: IDataObject, what: string): INodeProperties =>
+	inputBinaryFieldParameter(
+		show as never,
+		'The name of the input binary field containing the file to be uploaded',
+		`The file ${what}, e.g. the PDF a Signing → Download or a Read/Write Files from Disk node put there`,
+	);
 
 export const largestFileOption: INodeProperties = {
 	displayName: 'Largest File (MB)',
@@ -69,9 +70,8 @@ export async function checkedInputFile(
 	accepted: Iterable<string>,
 	otherwise: string,
 ): Promise<InputFile> {
-	const field = String(ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data') ?? '');
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const file = await inputFile(ctx, itemIndex, field, BINARY_FIELD_LABEL);
+	const file = await inputFileOfParameter(ctx, itemIndex);
 	const fileName = String(options.fileName ?? '').trim();
 	if (fileName) file.fileName = fileName;
 	const acceptedTypes = new Set(accepted);
@@ -79,15 +79,15 @@ export async function checkedInputFile(
 	const mimeType = sniffed ?? (file.declaredType === 'text/html' ? 'text/html' : undefined);
 	if (!mimeType || !acceptedTypes.has(mimeType)) {
 		const is = sniffed ? `a ${KINDS[sniffed]}` : `not a ${joinOr(kinds(acceptedTypes))} by its first bytes (n8n calls it ${file.declaredType})`;
-		throw invalidInput(ctx, itemIndex, BINARY_FIELD_LABEL, `the file "${file.fileName}" is ${is}. ${otherwise}`);
+		throw invalidInput(ctx, itemIndex, INPUT_BINARY_FIELD, `the file "${file.fileName}" is ${is}. ${otherwise}`);
 	}
-	if (file.size === 0) throw invalidInput(ctx, itemIndex, BINARY_FIELD_LABEL, `the file "${file.fileName}" is empty`);
+	if (file.size === 0) throw invalidInput(ctx, itemIndex, INPUT_BINARY_FIELD, `the file "${file.fileName}" is empty`);
 	const limitMiB = Number(options.maxFileMegabytes ?? assets.defaultMaxMiB);
 	if (file.size > limitMiB * 1_048_576) {
 		throw invalidInput(
 			ctx,
 			itemIndex,
-			BINARY_FIELD_LABEL,
+			INPUT_BINARY_FIELD,
 			`the file "${file.fileName}" is ${megabytes(file.size)}; the server takes files up to ${limitMiB} MB (${assets.sizeSetting}, ${assets.defaultMaxMiB} MB unless the server sets another: if yours allows more, raise Options → ${largestFileOption.displayName})`,
 		);
 	}

@@ -5,7 +5,13 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { inputFile, isPdfHeader, megabytes } from '../../../shared/inputFile';
+import {
+	INPUT_BINARY_FIELD,
+	inputBinaryFieldParameter,
+	inputFileOfParameter,
+	isPdfHeader,
+	megabytes,
+} from '../../../shared/inputFile';
 import { personalDataOption } from '../../../shared/privacy';
 import { invalidInput } from '../../../shared/validation';
 import type { CreateFromFileInput } from '../../adapters';
@@ -94,17 +100,11 @@ export function uploadDescription(
 	options: INodeProperties[] = [],
 ): INodeProperties[] {
 	return [
-		{
-			displayName: 'Input Binary Field',
-			name: 'binaryPropertyName',
-			type: 'string',
-			required: true,
-			default: 'data',
-			hint: 'The name of the input binary field holding the PDF',
-			description:
-				'The binary field of the input item with the PDF, e.g. from Read/Write Files from Disk, an HTTP Request or a form upload',
-			displayOptions: { show },
-		},
+		inputBinaryFieldParameter(
+			show,
+			'The name of the input binary field holding the PDF',
+			'The binary field of the input item with the PDF, e.g. from Read/Write Files from Disk, an HTTP Request or a form upload',
+		),
 		{
 			displayName: 'Title',
 			name: 'title',
@@ -146,13 +146,12 @@ export async function readUpload(
 	const fields = readFieldPlacements(ctx, itemIndex, recipients);
 	const externalId = typeof options.externalId === 'string' ? options.externalId.trim() : '';
 	const folderId = typeof options.folderId === 'string' ? options.folderId.trim() : '';
-	const property = String(ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data') ?? '');
-	const file = await inputFile(ctx, itemIndex, property, 'Input Binary Field');
+	const file = await inputFileOfParameter(ctx, itemIndex);
 	if (!isPdfHeader(file.head)) {
 		throw invalidInput(
 			ctx,
 			itemIndex,
-			'Input Binary Field',
+			INPUT_BINARY_FIELD,
 			`the file "${file.fileName}" (${file.declaredType}) is not a PDF: Documenso signs PDFs only`,
 		);
 	}
@@ -161,7 +160,7 @@ export async function readUpload(
 		throw invalidInput(
 			ctx,
 			itemIndex,
-			'Input Binary Field',
+			INPUT_BINARY_FIELD,
 			`the file "${file.fileName}" is ${megabytes(file.size)} (${file.size} bytes); Documenso takes at most ${limitMb} MB a file. If your server allows more (NEXT_PUBLIC_DOCUMENT_SIZE_UPLOAD_LIMIT), raise Options › Upload Size Limit`,
 		);
 	}
