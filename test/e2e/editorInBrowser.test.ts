@@ -85,6 +85,8 @@ describe('n8n’s editor in a browser, as a user has it', () => {
 			const field = panel.locator('[data-test-id="parameter-input-createdAfter"]').locator('input, textarea').first();
 			await field.click();
 			await editor.page.keyboard.type(typed);
+			// The field holds what was typed before the step runs (a busy browser may lag behind the keys).
+			await waitUntil(`the field to hold "${typed}"`, async () => (await field.inputValue()) === typed);
 			await editor.screenshot(`date-filter-typed-${typed}`, panel);
 
 			await survey().clearRequests();
@@ -95,7 +97,11 @@ describe('n8n’s editor in a browser, as a user has it', () => {
 			} else {
 				const [request] = await waitUntil('the Get Many request', async () => {
 					const sent = (await survey().requests()).filter((r) => r.path.endsWith('/responses'));
-					return sent.length > 0 ? sent : undefined;
+					if (sent.length > 0) return sent;
+					// A run that failed sends nothing: say what the editor shows rather than wait on.
+					const error = panel.locator('[data-test-id="node-error-message"]');
+					if (await error.isVisible()) throw new Error(`The step failed: ${await error.innerText()}`);
+					return undefined;
 				});
 				expect(request.query).toMatchObject({ startDate, filterDateField: 'createdAt' });
 			}
