@@ -206,7 +206,6 @@ export function adapterRegistry<Adapter extends ApiAdapter>(
 			if (!other) return error;
 			const advice = `This server answers like ${other.like}: check API in the credential (choose "${other.option.name}")`;
 			error.message = `${error.message}. ${advice}`;
-			error.description = [advice, error.description].filter(Boolean).join('. ');
 			return error;
 		},
 	};

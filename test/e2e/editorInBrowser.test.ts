@@ -85,7 +85,16 @@ describe('n8n’s editor in a browser, as a user has it', () => {
 			const field = panel.locator('[data-test-id="parameter-input-createdAfter"]').locator('input, textarea').first();
 			await field.click();
 			await editor.page.keyboard.type(typed);
+			await editor.page.keyboard.press('Tab');
 			await editor.screenshot(`date-filter-typed-${typed}`, panel);
+			// The editor takes a typed value into the workflow a moment after the keys (debounced): the
+			// step runs once the workflow, saved, holds what was typed, exactly (no picker rewrote it).
+			const stored = await waitUntil(`the workflow saved with "${typed}"`, async () => {
+				await editor.save();
+				const parameters = await storedParameters(workflow.id, 'Responses');
+				return (parameters.filters as { createdAfter?: string } | undefined)?.createdAfter === typed && parameters;
+			});
+			expect(stored.filters).toEqual({ createdAfter: typed });
 
 			await survey().clearRequests();
 			await panel.locator('[data-test-id="node-execute-button"]').first().click();
@@ -95,19 +104,16 @@ describe('n8n’s editor in a browser, as a user has it', () => {
 			} else {
 				const [request] = await waitUntil('the Get Many request', async () => {
 					const sent = (await survey().requests()).filter((r) => r.path.endsWith('/responses'));
-					return sent.length > 0 ? sent : undefined;
+					if (sent.length > 0) return sent;
+					// A run that failed sends nothing: say what the editor shows rather than wait on.
+					const error = panel.locator('[data-test-id="node-error-message"]');
+					if (await error.isVisible()) throw new Error(`The step failed: ${await error.innerText()}`);
+					return undefined;
 				});
 				expect(request.query).toMatchObject({ startDate, filterDateField: 'createdAt' });
 			}
 			await editor.screenshot(`date-filter-run-${typed}`, panel);
-
 			await editor.closeNode();
-			await editor.save();
-			const stored = await waitUntil('the workflow saved with the filter', async () => {
-				const parameters = await storedParameters(workflow.id, 'Responses');
-				return (parameters.filters as { createdAfter?: string } | undefined)?.createdAfter !== undefined && parameters;
-			});
-			expect(stored.filters).toEqual({ createdAfter: typed });
 		});
 	});
 
