@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { RecipientInput, SlotAssignment } from '../../adapters';
 import { invalidInput, isEmail, listEntryLabel } from '../../../shared/validation';
+import { recipientNameAndEmail } from './uploadRecipients';
 
 /**
  * Who a generated document goes to: the people given, each matched to one of the template's
@@ -69,23 +70,7 @@ export const recipientsDescription: INodeProperties[] = [
 						description:
 							'The template’s recipient this person is (its role and placeholder are listed); the role then comes from the template. Documenso fills exactly the template’s slots: each needs somebody. First Free Slot of the Role Below (the default): the first slot of that role nobody else fills. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 					},
-					{
-						displayName: 'Name',
-						name: 'name',
-						type: 'string',
-						default: '',
-						required: true,
-						description: 'Display name of the recipient',
-					},
-					{
-						displayName: 'Email',
-						name: 'email',
-						type: 'string',
-						placeholder: 'name@email.com',
-						default: '',
-						required: true,
-						description: 'E-mail address the invitation is sent to',
-					},
+					...recipientNameAndEmail,
 					{
 						displayName: 'Role',
 						name: 'role',

@@ -23,8 +23,8 @@ export const UPLOAD_ROLE_OPTIONS = [
 
 const ROLES = UPLOAD_ROLE_OPTIONS.map((option) => option.value);
 
-/** The values of one recipient of a document made from a file (name, e-mail, role, signing order). */
-export const uploadRecipientValues: INodeProperties[] = [
+/** A recipient's name and e-mail address, as every list of recipients asks for them. */
+export const recipientNameAndEmail: INodeProperties[] = [
 	{
 		displayName: 'Name',
 		name: 'name',
@@ -42,6 +42,11 @@ export const uploadRecipientValues: INodeProperties[] = [
 		required: true,
 		description: 'E-mail address the invitation is sent to',
 	},
+];
+
+/** The values of one recipient of a document made from a file (name, e-mail, role, signing order). */
+export const uploadRecipientValues: INodeProperties[] = [
+	...recipientNameAndEmail,
 	{
 		displayName: 'Role',
 		name: 'role',
