@@ -63,7 +63,7 @@ const SAME_SAVE_MS = 1000;
  * creation apart (Karakeep: `firstCreatedAt`; its `createdAt` is the last save, which posting the
  * same URL again moves to now, with `modifiedAt`), a `createdAt` later than it.
  */
-export function isResaved(record: IDataObject): boolean {
+function isResaved(record: IDataObject): boolean {
 	const first = timeOf(record, 'firstCreatedAt');
 	const saved = timeOf(record, 'createdAt');
 	return first !== undefined && saved !== undefined && saved - first > SAME_SAVE_MS;
@@ -72,9 +72,14 @@ export function isResaved(record: IDataObject): boolean {
 /**
  * New Records: a record when it is first saved, not when it is saved again. Changed Records: a
  * record never changed since it was created is a new record, not a change; one saved again is.
+ * `floor`, where the trigger keeps a window: a record first stored inside it is still new when
+ * it was saved again before a poll saw it (the window's keys keep it from coming twice).
  */
-export function isWatched(record: IDataObject, watch: WatchMode): boolean {
-	if (watch === 'newRecords') return !isResaved(record);
+export function isWatched(record: IDataObject, watch: WatchMode, floor?: number): boolean {
+	if (watch === 'newRecords') {
+		if (!isResaved(record)) return true;
+		return floor !== undefined && (timeOf(record, 'firstCreatedAt') ?? -Infinity) >= floor;
+	}
 	return record.modifiedAt !== record.createdAt || isResaved(record);
 }
 
@@ -172,7 +177,7 @@ export function takeFresh(
 	const timeless: IDataObject[] = [];
 	let newestRead: number | undefined;
 	for (const record of records) {
-		if (!isWatched(record, state.watch)) continue;
+		if (!isWatched(record, state.watch, state.floor)) continue;
 		const key = keyOf(record, state.watch);
 		const time = timeOf(record, field);
 		if (time === undefined) {

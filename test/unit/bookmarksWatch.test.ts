@@ -98,6 +98,15 @@ describe('a record saved again (Karakeep)', () => {
 		expect(takeFresh(first.state, [resaved], NOW).fresh).toEqual([]);
 	});
 
+	it('is new, once, when it was first stored after the last poll and saved again before the next', () => {
+		const lastPoll = startState('newRecords', [record('old', at(NOW - 60_000))], NOW - 60_000);
+		const quicklyResaved = { ...record('q', at(NOW), at(NOW)), firstCreatedAt: at(NOW - 30_000) };
+		const next = takeFresh(lastPoll, [quicklyResaved, record('old', at(NOW - 60_000))], NOW);
+		expect(next.fresh).toEqual([quicklyResaved]);
+		const savedOnceMore = { ...quicklyResaved, createdAt: at(NOW + 5000), modifiedAt: at(NOW + 5000) };
+		expect(takeFresh(next.state, [savedOnceMore], NOW + 10_000).fresh).toEqual([]);
+	});
+
 	it('a save that straddles a second is one save: a new record, not a change', () => {
 		const fresh = { ...record('n', at(NOW), at(NOW)), firstCreatedAt: at(NOW - 1000) };
 		expect(takeFresh(startState('newRecords', [], NOW - 1000), [fresh], NOW).fresh).toEqual([fresh]);
