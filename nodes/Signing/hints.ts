@@ -20,5 +20,5 @@ export const lostAnswerHints = {
 	resend: (documentId: string) =>
 		`Document → Get Audit Log of ${documentId} lists each reminder sent (INVITATION_RESENT). Running this item again would send the reminders again.`,
 	cancel: (documentId: string) =>
-		`Document → Get ${documentId} shows whether it was cancelled. Running this item again cancels nothing twice: only a pending document is cancelled.`,
+		`Document → Get ${documentId} shows whether it was cancelled. Running this item again cancels nothing twice: a cancelled document is not cancelled again.`,
 };
