@@ -55,7 +55,7 @@ export const fieldDescription: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. 1001',
-		description: 'ID of the field: fieldId of Field → Add, or the ID in Document → Get’s fields',
+		description: 'ID of the field: fieldId in Field → Add’s output, or the ID in Document → Get’s fields (with Simplify off: the simplified document has no fields)',
 		displayOptions: { show: { ...show, operation: ['get', 'remove', 'update'] } },
 	},
 	...addDescription,
