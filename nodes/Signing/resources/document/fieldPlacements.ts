@@ -31,12 +31,12 @@ const FIELD_TYPES = FIELD_TYPE_OPTIONS.map((option) => option.value);
  * The values of one field. No value hides another (displayOptions inside a fixedCollection keep
  * n8n 1.x from activating workflows, see the README): each says which placement it is for.
  */
-export const fieldValues = (recipientDescription: string): INodeProperties[] => [
+export const fieldValues = (recipientDescription: string, recipientDefault = ''): INodeProperties[] => [
 	{
 		displayName: 'Recipient',
 		name: 'recipient',
 		type: 'string',
-		default: '1',
+		default: recipientDefault,
 		required: true,
 		description: recipientDescription,
 	},
@@ -170,6 +170,7 @@ export function fieldsProperties(show: NonNullable<IDisplayOptions['show']>): IN
 					name: 'field',
 					values: fieldValues(
 						'Whose field: the recipient’s number in Recipients (1 = the first) or e-mail address',
+						'1',
 					),
 				},
 			],
