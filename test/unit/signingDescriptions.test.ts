@@ -28,3 +28,32 @@ describe('Signing node parameters', () => {
 		expect(field.values.find((value) => value.name === 'recipient')?.default).toBe('1');
 	});
 });
+
+describe('Create From File options, in the words of what is uploaded', () => {
+	const option = (resource: string, name: string) =>
+		(parameter(resource, 'createFromFile', 'options').options as INodeProperties[]).find(
+			(property) => property.name === name,
+		)!;
+	const words = (property: INodeProperties) => JSON.stringify(property);
+
+	it('Template → Create From File speaks of the template, and has no Send Now', () => {
+		for (const name of ['externalId', 'folderId', 'ifExists']) {
+			expect(words(option('template', name))).not.toMatch(/document|Send Now/i);
+		}
+		expect(option('template', 'ifExists').displayName).toBe(
+			'If a Template With This External ID Exists',
+		);
+		expect(option('template', 'externalId').description).toContain(
+			'"If a Template With This External ID Exists"',
+		);
+		expect(option('template', 'folderId').description).toContain('file the template in');
+	});
+
+	it('Document → Create From File keeps its wording, and the parameters keep their names', () => {
+		expect(option('document', 'ifExists').displayName).toBe(
+			'If a Document With This External ID Exists',
+		);
+		expect(words(option('document', 'ifExists'))).toContain('when Send Now is on');
+		expect(option('document', 'folderId').description).toContain('file the document in');
+	});
+});

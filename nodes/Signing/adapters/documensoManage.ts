@@ -167,7 +167,11 @@ export const documensoTemplates: SigningTemplates = {
 				throw new NodeOperationError(
 					ctx.getNode(),
 					`A template with External ID "${input.externalId}" exists already: template ${legacyIdOf(existing) ?? '?'}`,
-					{ itemIndex, description: 'Nothing was uploaded.' },
+					{
+						itemIndex,
+						description:
+							'Nothing was uploaded. To get that template instead, set "If a Template With This External ID Exists" to Return It.',
+					},
 				);
 			}
 			if (existing)

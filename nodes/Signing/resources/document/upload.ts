@@ -24,7 +24,11 @@ export type UploadInput = Omit<CreateFromFileInput, 'distribute' | 'distribution
 
 type Show = NonNullable<IDisplayOptions['show']>;
 
-/** The options of a document's upload that a template's has too. */
+/** The name of the option that says what happens when the External ID is taken, for a document or a template. */
+const ifExistsName = (kind: 'document' | 'template') =>
+	`If a ${kind === 'document' ? 'Document' : 'Template'} With This External ID Exists`;
+
+/** The options of a document's upload that a template's has too, in the words of the kind uploaded. */
 const sharedOptions = (kind: 'document' | 'template'): INodeProperties[] => [
 	{
 		displayName: 'External ID',
@@ -32,20 +36,17 @@ const sharedOptions = (kind: 'document' | 'template'): INodeProperties[] => [
 		type: 'string',
 		default: '',
 		placeholder: '={{ $json.applicationId }}',
-		description:
-			'Your own ID for the ' +
-			kind +
-			', stored with it in Documenso. With "If a Document With This External ID Exists", a retry finds the document a failed run made instead of uploading a second one.',
+		description: `Your own ID for the ${kind}, stored with it in Documenso. With "${ifExistsName(kind)}", a retry finds the ${kind} a failed run made instead of uploading a second one.`,
 	},
 	{
 		displayName: 'Folder ID',
 		name: 'folderId',
 		type: 'string',
 		default: '',
-		description: 'The Documenso folder to file the document in; empty: the root',
+		description: `The Documenso folder to file the ${kind} in; empty: the root`,
 	},
 	{
-		displayName: 'If a Document With This External ID Exists',
+		displayName: ifExistsName(kind),
 		name: 'ifExists',
 		type: 'options',
 		default: 'create',
@@ -55,16 +56,17 @@ const sharedOptions = (kind: 'document' | 'template'): INodeProperties[] => [
 				value: 'create',
 				description: 'Upload anyway: External ID is not unique in Documenso',
 			},
-			{ name: 'Fail', value: 'fail', description: 'Stop before uploading, naming the document' },
+			{ name: 'Fail', value: 'fail', description: `Stop before uploading, naming the ${kind}` },
 			{
 				name: 'Return It',
 				value: 'return',
 				description:
-					'Upload nothing and return that document; a draft is sent first when Send Now is on (finishes a run whose send failed)',
+					kind === 'document'
+						? 'Upload nothing and return that document; a draft is sent first when Send Now is on (finishes a run whose send failed)'
+						: 'Upload nothing and return that template',
 			},
 		],
-		description:
-			'Looked up in the folder the document goes to (one list read per 100 matches) before uploading',
+		description: `Looked up in the folder the ${kind} goes to (one list read per 100 matches) before uploading`,
 	},
 	{
 		displayName: 'Signing Order',
