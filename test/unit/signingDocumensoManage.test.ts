@@ -136,6 +136,44 @@ describe('Documents, templates and folders on Documenso', () => {
 		expect(loose.status).toBe('DRAFT');
 	});
 
+	it('an empty Folder ID (an expression that gave nothing) moves nothing; only "root" moves to the root', async () => {
+		const [parent] = await run({ resource: 'folder', operation: 'create', kind: 'DOCUMENT', name: 'Residencies' });
+		const [child] = await run({
+			resource: 'folder',
+			operation: 'create',
+			kind: 'DOCUMENT',
+			name: '2027',
+			parentId: String(parent.id),
+		});
+		const [filed] = await upload('document', { options: { folderId: String(child.id) } });
+		const update = (updateFields: IDataObject) =>
+			run({ resource: 'document', operation: 'update', documentId: String(filed.id), updateFields });
+
+		expect(await update({ title: 'Renamed', folderId: '  ' })).toEqual([
+			expect.objectContaining({ title: 'Renamed', folderId: child.id }),
+		]);
+		await expect(update({ folderId: '' })).rejects.toThrow('add at least one field to change');
+		expect(await update({ folderId: 'root' })).toEqual([expect.objectContaining({ folderId: null })]);
+
+		const [renamed] = await run({
+			resource: 'folder',
+			operation: 'update',
+			folderId: String(child.id),
+			updateFields: { name: '2028', parentId: '' },
+		});
+		expect(renamed).toMatchObject({ name: '2028', parentId: parent.id });
+		await expect(
+			run({ resource: 'folder', operation: 'update', folderId: String(child.id), updateFields: { parentId: '' } }),
+		).rejects.toThrow('add at least one field to change');
+		const [moved] = await run({
+			resource: 'folder',
+			operation: 'update',
+			folderId: String(child.id),
+			updateFields: { parentId: 'root' },
+		});
+		expect(moved).toMatchObject({ parentId: null });
+	});
+
 	it('Update changes title, e-mail, external ID and folder; Duplicate makes a draft with the same recipients and fields', async () => {
 		const [document] = await upload('document');
 		const [updated] = await run({

@@ -30,7 +30,7 @@ export function updateFieldsProperty(resource: 'document' | 'template'): INodePr
 			text(
 				'Folder ID',
 				'folderId',
-				'The folder to move it to (Folder → Get Many lists them); "root" moves it out of any folder',
+				'The folder to move it to (Folder → Get Many lists them); "root" moves it out of any folder. Empty (e.g. an expression that gives nothing): it stays where it is.',
 			),
 			...(resource === 'document'
 				? [
@@ -46,7 +46,10 @@ export function updateFieldsProperty(resource: 'document' | 'template'): INodePr
 	};
 }
 
-/** The changes given, checked; `root` for the folder means none. */
+/**
+ * The changes given, checked. `root` for the folder means none; an empty folder (an expression
+ * that resolved to nothing) is no change, so that it never moves the document by accident.
+ */
 export function readChanges(ctx: IExecuteFunctions, itemIndex: number): DocumentChanges {
 	const given = ctx.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const changes: DocumentChanges = {};
@@ -57,7 +60,7 @@ export function readChanges(ctx: IExecuteFunctions, itemIndex: number): Document
 		throw invalidInput(ctx, itemIndex, 'Update Fields › Title', 'must not be empty');
 	if (typeof given.folderId === 'string') {
 		const folder = given.folderId.trim();
-		changes.folderId = folder === '' || folder.toLowerCase() === 'root' ? null : folder;
+		if (folder !== '') changes.folderId = folder.toLowerCase() === 'root' ? null : folder;
 	}
 	if (Object.keys(changes).length === 0)
 		throw invalidInput(ctx, itemIndex, 'Update Fields', 'add at least one field to change');

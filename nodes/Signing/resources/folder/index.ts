@@ -105,7 +105,8 @@ export const folderDescription: INodeProperties[] = [
 				name: 'parentId',
 				type: 'string',
 				default: '',
-				description: 'The folder to move it into; "root" moves it to the top',
+				description:
+					'The folder to move it into; "root" moves it to the top. Empty (e.g. an expression that gives nothing): it stays where it is.',
 			},
 		],
 	},
@@ -163,8 +164,9 @@ async function update(this: IExecuteFunctions, itemIndex: number): Promise<IData
 		changes.name = given.name.trim();
 	}
 	if (typeof given.parentId === 'string') {
+		// Empty is no change: only "root" moves the folder to the top.
 		const parent = given.parentId.trim();
-		changes.parentId = parent === '' || parent.toLowerCase() === 'root' ? null : parent;
+		if (parent !== '') changes.parentId = parent.toLowerCase() === 'root' ? null : parent;
 	}
 	if (Object.keys(changes).length === 0)
 		throw invalidInput(this, itemIndex, 'Update Fields', 'add at least one field to change');
