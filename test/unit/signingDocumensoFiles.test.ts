@@ -217,6 +217,22 @@ describe('Files and attachments on the documented API', () => {
 			await expect(new Signing().execute.call(context)).rejects.toThrow(
 				'Attachment → Get Many is available with the Documenso API; this credential uses the documented API',
 			);
+			for (const [version, name] of [
+				['auditLog', 'Audit Log (PDF)'],
+				['certificate', 'Signing Certificate (PDF)'],
+			]) {
+				const download = executeContext({
+					parameters: { resource: 'document', operation: 'download', documentId: 'doc_1', version },
+					credentials,
+				});
+				await expect(new Signing().execute.call(download.context)).rejects.toThrow(
+					`Download › ${name} is available with the Documenso API; this credential uses the documented API`,
+				);
+			}
+			const { requests } = (await (
+				await fetch(`${sandbox.signing.url}/_sandbox/requests`)
+			).json()) as { requests: unknown[] };
+			expect(requests).toEqual([]);
 		} finally {
 			await sandbox.stop();
 		}

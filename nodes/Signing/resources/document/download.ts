@@ -89,6 +89,17 @@ export async function download(
 		throw invalidInput(this, itemIndex, 'Put Output File in Field', 'must not be empty');
 	}
 	const adapter = await signingAdapter(this, itemIndex);
+	// Before any request: on an API without these reports, nothing is read only to fail.
+	const reports =
+		version === 'auditLog' || version === 'certificate'
+			? signingApis.capability(
+					this,
+					adapter,
+					'files',
+					`Download › ${version === 'auditLog' ? 'Audit Log (PDF)' : 'Signing Certificate (PDF)'}`,
+					itemIndex,
+				)
+			: undefined;
 	const document = await adapter.getDocument(this, documentId, itemIndex);
 	const what = version === 'certificate' ? 'signing certificate' : 'signed PDF';
 	const notCompleted = () =>
@@ -125,16 +136,9 @@ export async function download(
 	};
 
 	if (version === 'auditLog' || version === 'certificate') {
-		const files = signingApis.capability(
-			this,
-			adapter,
-			'files',
-			`Download › ${version === 'auditLog' ? 'Audit Log (PDF)' : 'Signing Certificate (PDF)'}`,
-			itemIndex,
-		);
 		if (version === 'certificate' && document.status !== 'COMPLETED') throw notCompleted();
 		const fileName = pdfFileName(`${String(document.title ?? documentId)}_${version === 'auditLog' ? 'audit-log' : 'certificate'}`);
-		const answer = await files.report(this, document, version, { method, timeoutMs }, itemIndex);
+		const answer = await reports!.report(this, document, version, { method, timeoutMs }, itemIndex);
 		if (answer.error) throw answer.error;
 		return await output(answer, { ...metadata, fileName });
 	}
