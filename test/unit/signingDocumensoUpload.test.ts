@@ -304,6 +304,29 @@ describe('Document → Create From File on Documenso', () => {
 		expect(await requests()).toEqual([]);
 	});
 
+	it('refuses a field for a CC or Viewer recipient before anything is sent, as Field → Add does', async () => {
+		for (const [role, words] of [
+			['CC', 'in CC'],
+			['VIEWER', 'a viewer'],
+		]) {
+			await expect(
+				run(
+					upload({
+						uploadRecipients: {
+							recipient: [
+								{ ...ada, role: 'SIGNER', signingOrder: 0 },
+								{ ...grace, role, signingOrder: 0 },
+							],
+						},
+					}),
+				),
+			).rejects.toThrow(
+				`Fields › Recipient (field 2): recipient 2 (grace@example.org) is ${words}: Documenso gives such recipients no fields`,
+			);
+		}
+		expect(await requests()).toEqual([]);
+	});
+
 	it('a placeholder missing from the PDF names the field, and the draft Documenso had made is deleted', async () => {
 		const parameters = upload({
 			uploadFields: {

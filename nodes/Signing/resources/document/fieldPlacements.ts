@@ -325,11 +325,14 @@ export function recipientIndexOf(
 	};
 }
 
-/** The fields of Create From File, each for one of `recipients`, checked. */
+/** Roles Documenso gives no fields (canRecipientFieldsBeModified), as Field → Add says too. */
+const WITHOUT_FIELDS: Record<string, string> = { CC: 'in CC', VIEWER: 'a viewer' };
+
+/** The fields of Create From File, each for one of `recipients` who can have fields, checked. */
 export function readFieldPlacements(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	recipients: Array<{ email: string }>,
+	recipients: Array<{ email: string; role?: string }>,
 ): FieldPlacement[] {
 	const raw =
 		ctx.getNodeParameter('uploadFieldsInput', itemIndex, 'fields') === 'json'
@@ -337,13 +340,18 @@ export function readFieldPlacements(
 			: (((ctx.getNodeParameter('uploadFields', itemIndex, {}) as { field?: IDataObject[] })
 					.field ?? []) as unknown[]);
 	const recipientOf = recipientIndexOf(ctx, itemIndex, recipients);
-	return raw.map((entry, position) =>
-		checkedField(
-			ctx,
-			itemIndex,
-			entry,
-			(field) => listEntryLabel('Fields', 'field', position, field),
-			recipientOf,
-		),
-	);
+	return raw.map((entry, position) => {
+		const at = (field?: string) => listEntryLabel('Fields', 'field', position, field);
+		const field = checkedField(ctx, itemIndex, entry, at, recipientOf);
+		const { email, role = '' } = recipients[field.recipient];
+		if (role in WITHOUT_FIELDS) {
+			throw invalidInput(
+				ctx,
+				itemIndex,
+				at('Recipient'),
+				`recipient ${field.recipient + 1} (${email}) is ${WITHOUT_FIELDS[role]}: Documenso gives such recipients no fields`,
+			);
+		}
+		return field;
+	});
 }
