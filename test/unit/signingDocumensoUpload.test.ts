@@ -377,6 +377,87 @@ describe('Document → Create From File on Documenso', () => {
 		).rejects.toThrow('A document with External ID "application-42" exists already: document 1001');
 	});
 
+	it('a send whose answer was lost is read again: a document Documenso sent is not called a draft', async () => {
+		const parameters = upload({ options: { externalId: 'application-43', ifExists: 'return' } });
+		await documenso.control('/faults', 'PUT', {
+			status: 504,
+			count: 1,
+			path: '/envelope/distribute',
+			afterHandling: true,
+		});
+		const error = (await run(parameters).catch((caught: Error) => caught)) as NodeOperationError;
+		expect(error.description).toMatch(
+			/Documenso sent it all the same: document 1001 \(envelope_\w+\) is pending now.*set to Return It returns it instead of uploading a second one/,
+		);
+		expect(error.description).not.toContain('a draft that was not sent');
+		expect((await documents()).map((document) => document.status)).toEqual(['PENDING']);
+		expect((await requests()).slice(-2)).toEqual([
+			'POST /api/v2/envelope/distribute',
+			expect.stringMatching(/^GET \/api\/v2\/envelope\/envelope_\w+$/),
+		]);
+
+		await documenso.clearRequests();
+		const [item] = await run(parameters);
+		expect(item.json).toMatchObject({ id: 1001, status: 'PENDING', alreadyExisted: true });
+		expect(await requests()).not.toContain('POST /api/v2/envelope/distribute');
+	});
+
+	it('a read that fails after the upload names the document Documenso made, and how a retry returns it', async () => {
+		const parameters = upload({ options: { externalId: 'application-44', ifExists: 'return' } });
+		const error = (await run(parameters, {
+			onRequest: async (request) => {
+				const path = new URL(request.url).pathname;
+				// The first read of the new envelope fails (a 403 is not repeated).
+				if (request.method === 'GET' && /\/envelope\/envelope_\w+$/.test(path)) {
+					await documenso.control('/faults', 'PUT', { status: 403, count: 1, path });
+				}
+			},
+		}).catch((caught: Error) => caught)) as NodeOperationError;
+		expect(error.description).toMatch(
+			/Documenso stored the upload: the document exists as envelope_\w+; only reading it back failed\. Running this item again with "If a Document With This External ID Exists" set to Return It returns it instead of uploading a second one\./,
+		);
+		expect(await documents()).toHaveLength(1);
+
+		const withoutId = (await run(upload(), {
+			onRequest: async (request) => {
+				const path = new URL(request.url).pathname;
+				if (request.method === 'GET' && /\/envelope\/envelope_\w+$/.test(path)) {
+					await documenso.control('/faults', 'PUT', { status: 403, count: 1, path });
+				}
+			},
+		}).catch((caught: Error) => caught)) as NodeOperationError;
+		expect(withoutId.description).toContain('Running this item again would upload a second document');
+	});
+
+	it('a field whose recipient is not in Documenso’s answer fails naming it, never goes to another recipient', async () => {
+		const { context } = executeContext({
+			parameters: upload(),
+			binaries: [{ data: inMemory(AGREEMENT) }],
+			credentials: documenso.credentials(),
+		});
+		// Documenso's answer with Grace's address changed: her fields have no recipient to go to.
+		const send = context.helpers.httpRequestWithAuthentication.bind(context);
+		context.helpers.httpRequestWithAuthentication = async (type, request) => {
+			const answer = (await send(type, request)) as { body?: IDataObject } & IDataObject;
+			const body = (answer.body ?? answer) as IDataObject;
+			for (const recipient of (body.recipients as IDataObject[] | undefined) ?? []) {
+				if (recipient.email === grace.email) recipient.email = 'someone.else@example.org';
+			}
+			return answer;
+		};
+		const error = (await node.execute
+			.call(context)
+			.catch((caught: Error) => caught)) as NodeOperationError;
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect(error.message).toMatch(
+			/^Fields \(field 2\): Documenso has no recipient grace@example.org in document 1001 \(envelope_\w+\) to give this field to$/,
+		);
+		expect(error.description).toContain('Its recipients: ada@example.org, someone.else@example.org');
+		expect(error.description).toContain('was deleted; nothing is left');
+		expect(await requests()).not.toContain('POST /api/v2/envelope/field/create-many');
+		expect(await documents()).toEqual([]);
+	});
+
 	it('Documenso’s own {{SIGNATURE, r1}} tags become fields at upload; Distribution None returns the signing links and e-mails nobody', async () => {
 		const tagged = textPdf([
 			['Agreement', 'Resident: {{SIGNATURE, r1}}', 'Programme: {{signature, r2}}'],

@@ -16,7 +16,7 @@ import {
 	legacyIdOf,
 	numericId,
 } from './documensoEnvelopes';
-import { uploadEnvelope } from './documensoUploads';
+import { failedAfterUpload, uploadEnvelope } from './documensoUploads';
 import type { FolderKind, SigningDocuments, SigningFolders, SigningTemplates } from './types';
 
 /**
@@ -178,7 +178,11 @@ export const documensoTemplates: SigningTemplates = {
 				return { ...(await templateOf(ctx, existing, itemIndex)), alreadyExisted: true };
 		}
 		const envelope = await uploadEnvelope(ctx, input, 'TEMPLATE', itemIndex);
-		return { ...(await templateOf(ctx, envelope, itemIndex)), alreadyExisted: false };
+		try {
+			return { ...(await templateOf(ctx, envelope, itemIndex)), alreadyExisted: false };
+		} catch (error) {
+			throw failedAfterUpload(ctx, error, String(envelope.id), input, 'TEMPLATE', itemIndex);
+		}
 	},
 
 	async update(ctx, templateId, changes, itemIndex) {

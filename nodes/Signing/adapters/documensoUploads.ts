@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { multipartBody } from '../../shared/multipart';
-import { withDescription } from '../../shared/request';
+import { answerWasLost, withDescription } from '../../shared/request';
 import {
 	deleteEnvelope,
 	documentOfEnvelope,
@@ -39,7 +39,7 @@ const hasPlaceholder = (field: FieldPlacement) => 'placeholder' in field.positio
  * envelope-router/create-envelope.types.ts): recipients with their fields at a position (the
  * only kind the upload takes; fields at a text are added once the PDF is stored).
  */
-function createPayload(input: UploadInput, type: 'DOCUMENT' | 'TEMPLATE'): IDataObject {
+function createPayload(input: UploadInput, type: EnvelopeType): IDataObject {
 	const meta: IDataObject = { ...input.meta };
 	if (input.distribution) meta.distributionMethod = input.distribution;
 	if (input.signingOrder) meta.signingOrder = input.signingOrder;
@@ -75,15 +75,32 @@ function createPayload(input: UploadInput, type: 'DOCUMENT' | 'TEMPLATE'): IData
 	return payload;
 }
 
-/** The recipient ids of a new envelope, in the order the recipients were given (Documenso keeps it: ids ascend). */
-function recipientIds(envelope: IDataObject, input: UploadInput): number[] {
+/**
+ * The recipient ids of a new envelope, in the order the recipients were given (Documenso keeps
+ * it: ids ascend). A recipient the envelope does not have, that a field at a text is for, is an
+ * error naming the fields: never someone else's field.
+ */
+function recipientIds(
+	ctx: IExecuteFunctions,
+	envelope: IDataObject,
+	input: UploadInput,
+	byText: FieldPlacement[],
+	itemIndex: number,
+): Array<number | undefined> {
 	const stored = ((envelope.recipients as IDataObject[] | undefined) ?? []).slice();
-	return input.recipients.map((recipient) => {
-		const index = stored.findIndex(
+	const listed = stored.map((recipient) => String(recipient.email)).join(', ') || 'none';
+	return input.recipients.map((recipient, index) => {
+		const at = stored.findIndex(
 			(candidate) => String(candidate.email).toLowerCase() === recipient.email.toLowerCase(),
 		);
-		const [match] = stored.splice(Math.max(index, 0), 1);
-		return match?.id as number;
+		if (at >= 0) return stored.splice(at, 1)[0].id as number;
+		const fields = byText.filter((field) => field.recipient === index);
+		if (fields.length === 0) return undefined;
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`${fields.map((field) => field.label).join(', ')}: Documenso has no recipient ${recipient.email} in ${envelopeWords(envelope)} to give ${fields.length === 1 ? 'this field' : 'these fields'} to`,
+			{ itemIndex, description: `Its recipients: ${listed}.` },
+		);
 	});
 }
 
@@ -93,9 +110,70 @@ const missingPlaceholder = (error: unknown) =>
 		? /Placeholder "(.*)" not found in PDF/.exec(error.message)?.[1]
 		: undefined;
 
+type EnvelopeType = 'DOCUMENT' | 'TEMPLATE';
+
 /**
- * `POST /envelope/distribute` (envelope-router/distribute-envelope.ts). A failure here leaves the
- * document a draft: the error says so, with its number, and how not to make a second one.
+ * What running the item again does with the envelope a failed run made: with an External ID,
+ * Return It finds it (and `found` says what it then does); without one, a second upload.
+ */
+function retryAdvice(input: UploadInput, type: EnvelopeType, found: string): string {
+	const kind = type === 'DOCUMENT' ? 'document' : 'template';
+	return input.externalId
+		? `Running this item again with "If a ${type === 'DOCUMENT' ? 'Document' : 'Template'} With This External ID Exists" set to Return It ${found} instead of uploading a second one.`
+		: `Running this item again would upload a second ${kind}: delete this one first, or set Options › External ID with Return It so that a retry after a failure finds what the failed run made.`;
+}
+
+/**
+ * The error of a read that follows the upload: the envelope exists (`made`: what Documenso did
+ * with it), so the error names it and says how a retry does not upload it twice.
+ */
+export function failedAfterUpload(
+	ctx: IExecuteFunctions,
+	error: unknown,
+	envelopeId: string,
+	input: UploadInput,
+	type: EnvelopeType,
+	itemIndex: number,
+	made = 'stored the upload',
+): Error {
+	const kind = type === 'DOCUMENT' ? 'document' : 'template';
+	return withDescription(
+		ctx,
+		error as Error,
+		itemIndex,
+		`Documenso ${made}: the ${kind} exists as ${envelopeId}; only reading it back failed. ${retryAdvice(input, type, 'returns it')}`,
+	);
+}
+
+/** `getEnvelope` of an envelope the upload made, its failure as `failedAfterUpload`. */
+async function readUploaded(
+	ctx: IExecuteFunctions,
+	envelopeId: string,
+	input: UploadInput,
+	type: EnvelopeType,
+	itemIndex: number,
+	made?: string,
+): Promise<IDataObject> {
+	try {
+		return await getEnvelope(ctx, envelopeId, itemIndex);
+	} catch (error) {
+		throw failedAfterUpload(ctx, error, envelopeId, input, type, itemIndex, made);
+	}
+}
+
+/** An envelope's status read again, or undefined when that read fails too. */
+async function statusNow(ctx: IExecuteFunctions, envelope: IDataObject, itemIndex: number) {
+	try {
+		return String((await getEnvelope(ctx, String(envelope.id), itemIndex)).status);
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * `POST /envelope/distribute` (envelope-router/distribute-envelope.ts). A refusal leaves the
+ * document a draft; a lost answer may not have: then it is read again, and the error says what
+ * it is (a draft, or sent after all), with its number, and how not to make a second one.
  */
 async function distribute(
 	ctx: IExecuteFunctions,
@@ -111,16 +189,15 @@ async function distribute(
 			itemIndex,
 		});
 	} catch (error) {
-		throw withDescription(
-			ctx,
-			error as Error,
-			itemIndex,
-			`Documenso stored the PDF as ${envelopeWords(envelope)}, a draft that was not sent. Send it with Document → Send, or delete it. ${
-				input.externalId
-					? `Running this again with "If a Document With This External ID Exists" set to Return It sends that draft instead of uploading a second one.`
-					: 'Running this again would upload a second document: set Options › External ID (and Return It) so that a retry finds this one.'
-			}`,
-		);
+		const words = envelopeWords(envelope);
+		const status = answerWasLost(error) ? await statusNow(ctx, envelope, itemIndex) : 'DRAFT';
+		const outcome =
+			status === 'DRAFT'
+				? `Documenso stored the PDF as ${words}, a draft that was not sent. Send it with Document → Send, or delete it. ${retryAdvice(input, 'DOCUMENT', 'sends that draft')}`
+				: status
+					? `Documenso sent it all the same: ${words} is ${status.toLowerCase()} now, so it is not to be sent again. ${retryAdvice(input, 'DOCUMENT', 'returns it')}`
+					: `Documenso stored the PDF as ${words}; whether it was sent is unknown, as reading it back failed too: Document → Get shows it (pending once sent). ${retryAdvice(input, 'DOCUMENT', 'returns it, sending it if it is still a draft,')}`;
+		throw withDescription(ctx, error as Error, itemIndex, outcome);
 	}
 }
 
@@ -134,7 +211,7 @@ async function distribute(
 export async function uploadEnvelope(
 	ctx: IExecuteFunctions,
 	input: UploadInput,
-	type: 'DOCUMENT' | 'TEMPLATE',
+	type: EnvelopeType,
 	itemIndex: number,
 ): Promise<IDataObject> {
 	const created = await request<{ id: string }>(ctx, {
@@ -146,11 +223,11 @@ export async function uploadEnvelope(
 			400: 'Documenso refused the upload: its message says why (a file over its upload limit, NEXT_PUBLIC_DOCUMENT_SIZE_UPLOAD_LIMIT; the team’s document limit, LIMIT_EXCEEDED)',
 		},
 	});
-	const envelope = await getEnvelope(ctx, created.id, itemIndex);
+	const envelope = await readUploaded(ctx, created.id, input, type, itemIndex);
 	const byText = input.fields.filter(hasPlaceholder);
 	if (byText.length === 0) return envelope;
-	const ids = recipientIds(envelope, input);
 	try {
+		const ids = recipientIds(ctx, envelope, input, byText, itemIndex);
 		await request(ctx, {
 			method: 'POST',
 			path: '/api/v2/envelope/field/create-many',
@@ -189,7 +266,7 @@ export async function uploadEnvelope(
 		}
 		throw withDescription(ctx, error as Error, itemIndex, outcome);
 	}
-	return await getEnvelope(ctx, created.id, itemIndex);
+	return await readUploaded(ctx, created.id, input, type, itemIndex, 'stored the upload and its fields');
 }
 
 export const documensoUploads: SigningUploads = {
@@ -235,7 +312,7 @@ export const documensoUploads: SigningUploads = {
 
 		if (input.distribute) {
 			await distribute(ctx, envelope, input, itemIndex);
-			envelope = await getEnvelope(ctx, String(envelope.id), itemIndex);
+			envelope = await readUploaded(ctx, String(envelope.id), input, 'DOCUMENT', itemIndex, 'stored and sent the upload');
 		}
 		const document = await documentOfEnvelope(ctx, envelope, itemIndex);
 		return { ...document, id: legacyIdOf(envelope) ?? document.id, alreadyExisted: false };
