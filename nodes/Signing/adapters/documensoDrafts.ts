@@ -3,7 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { credentialBaseUrl } from '../../shared/request';
 import { documentedRecipient } from './documensoShapes';
-import { documentEnvelopeId, envelopeTransport, getEnvelope, legacyIdOf, numericId } from './documensoEnvelopes';
+import { documentEnvelopeId, getEnvelope, legacyIdOf, numericId } from './documensoEnvelopes';
+import { documensoTransport } from './documensoTransport';
 import type { SigningFields, SigningRecipients } from './types';
 
 /**
@@ -14,7 +15,7 @@ import type { SigningFields, SigningRecipients } from './types';
  * has signed or filled a field in (canRecipientBeModified, packages/lib/utils/recipients.ts), and
  * CC and Viewer recipients have no fields (canRecipientFieldsBeModified).
  */
-const { request } = envelopeTransport;
+const { request } = documensoTransport;
 
 const FINISHED = new Set(['COMPLETED', 'REJECTED', 'CANCELLED']);
 

@@ -16,8 +16,7 @@ import { documensoTransport } from './documensoTransport';
  * document number the rest of the node uses is in its `secondaryId` (`document_1001`,
  * packages/lib/utils/envelope.ts).
  */
-export const envelopeTransport = documensoTransport;
-const { request } = envelopeTransport;
+const { request } = documensoTransport;
 
 /** Documenso's IDs (documents, templates, recipients, fields) are integers; `"1001"` and `1001` are both taken. */
 export function numericId(

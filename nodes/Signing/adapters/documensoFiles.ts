@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { documentEnvelopeId, envelopeTransport, getEnvelope } from './documensoEnvelopes';
+import { documentEnvelopeId, getEnvelope } from './documensoEnvelopes';
+import { documensoTransport } from './documensoTransport';
 import type { SigningAttachments, SigningFiles } from './types';
 
 /**
@@ -9,7 +10,7 @@ import type { SigningAttachments, SigningFiles } from './types';
  * `/envelope/{id}/audit-log/download`, `/envelope/{id}/certificate/download`) and the attachment
  * routes (packages/trpc/server/envelope-router/attachment/).
  */
-const { request, answer } = envelopeTransport;
+const { request, answer } = documensoTransport;
 
 export const documensoFiles: SigningFiles = {
 	async list(ctx, document, itemIndex) {
@@ -30,7 +31,6 @@ export const documensoFiles: SigningFiles = {
 			encoding: method === 'GET' ? 'stream' : undefined,
 			timeoutMs,
 			itemIndex,
-			acceptStatuses: [404],
 		});
 	},
 
@@ -43,7 +43,6 @@ export const documensoFiles: SigningFiles = {
 			encoding: method === 'GET' ? 'stream' : undefined,
 			timeoutMs,
 			itemIndex,
-			acceptStatuses: [400],
 		});
 	},
 };

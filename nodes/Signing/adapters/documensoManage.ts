@@ -10,12 +10,12 @@ import {
 	documentEnvelopeId,
 	documentOfEnvelope,
 	ENVELOPE_PAGE_SIZE,
-	envelopeTransport,
 	findByExternalId,
 	getEnvelope,
 	legacyIdOf,
 	numericId,
 } from './documensoEnvelopes';
+import { documensoTransport } from './documensoTransport';
 import { failedAfterUpload, uploadEnvelope } from './documensoUploads';
 import type { FolderKind, SigningDocuments, SigningFolders, SigningTemplates } from './types';
 
@@ -24,7 +24,7 @@ import type { FolderKind, SigningDocuments, SigningFolders, SigningTemplates } f
  * delete, update, duplicate (packages/trpc/server/envelope-router/) and the folder routes
  * (packages/trpc/server/folder-router/router.ts).
  */
-const { request } = envelopeTransport;
+const { request } = documensoTransport;
 
 /** A document's or template's `envelope_…` id: given as such, or read from its number. */
 async function envelopeIdOf(

@@ -6,19 +6,19 @@ import { answerWasLost, withDescription } from '../../shared/request';
 import {
 	deleteEnvelope,
 	documentOfEnvelope,
-	envelopeTransport,
 	envelopeWords,
 	findByExternalId,
 	getEnvelope,
 	legacyIdOf,
 } from './documensoEnvelopes';
+import { documensoTransport } from './documensoTransport';
 import type { CreateFromFileInput, FieldPlacement, SigningUploads } from './types';
 
 /** What an upload of a document or a template takes. */
 type UploadInput = Omit<CreateFromFileInput, 'distribute' | 'distribution' | 'meta'> &
 	Partial<Pick<CreateFromFileInput, 'distribution' | 'meta'>>;
 
-const { request } = envelopeTransport;
+const { request } = documensoTransport;
 
 /** APP_DOCUMENT_UPLOAD_SIZE_LIMIT (packages/lib/constants/app.ts): NEXT_PUBLIC_DOCUMENT_SIZE_UPLOAD_LIMIT, 50 MB by default. */
 const DEFAULT_SIZE_LIMIT_MB = 50;

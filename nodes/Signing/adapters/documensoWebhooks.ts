@@ -48,9 +48,6 @@ export const DOCUMENSO_EXTRA_EVENTS: EventOption[] = [
 	},
 ];
 
-/** An event's documented name; Documenso's events without one (TEMPLATE_…) keep their own. */
-const documentedEventName = (event: string) => DOCUMENSO_EVENTS[event] ?? event;
-
 const latest = (recipients: IDataObject[], field: string): IDataObject | undefined =>
 	recipients
 		.filter((recipient) => typeof recipient[field] === 'string')
@@ -97,7 +94,7 @@ const SIGNING_EVENTS = new Set(['DOCUMENT_SIGNED', 'DOCUMENT_RECIPIENT_COMPLETED
  * How long before the latest signing another one may still be in the same payload as a signing of
  * its own: the time one signing request takes from its commit to its last read of the document.
  */
-export const SIGNED_TOGETHER_MS = 60_000;
+const SIGNED_TOGETHER_MS = 60_000;
 
 /**
  * The signings a signed event's payload can stand for, oldest first: every recipient signed within
@@ -139,7 +136,9 @@ export function documensoEvent(body: unknown, baseUrl: string): SigningEvent | u
 	const mapped: IDataObject = { ...document };
 	if (acted) mapped.recipient = acted;
 	return {
-		event: documentedEventName(event),
+		// The documented name (as registry.ts's documentedEventName gives it, which this module cannot
+		// import: the registry imports the adapters); events without one (TEMPLATE_…) keep their own.
+		event: DOCUMENSO_EVENTS[event] ?? event,
 		createdAt: body.createdAt ?? null,
 		deliveryKey: `documenso:${sha256Hex(`${event}\n${JSON.stringify(payload)}`)}`,
 		byRecipient: SIGNING_EVENTS.has(event) ? signings(event, document, recipients) : undefined,
