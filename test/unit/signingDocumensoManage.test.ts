@@ -235,6 +235,31 @@ describe('Documents, templates and folders on Documenso', () => {
 		).toBe('COMPLETED');
 	});
 
+	it('a template upload whose envelope has no template number fails naming it, and never asks for /template/undefined', async () => {
+		const harness = context({
+			resource: 'template',
+			operation: 'createFromFile',
+			binaryPropertyName: 'data',
+			uploadRecipients: { recipient: [{ name: 'Ada Lovelace', email: 'ada@example.org', role: 'SIGNER' }] },
+			uploadFields: {},
+		});
+		const send = harness.helpers.httpRequestWithAuthentication.bind(harness);
+		harness.helpers.httpRequestWithAuthentication = async (type, request) => {
+			const answer = (await send(type, request)) as { body?: IDataObject } & IDataObject;
+			const body = (answer.body ?? answer) as IDataObject;
+			if (typeof body.secondaryId === 'string') delete body.secondaryId;
+			return answer;
+		};
+		const error = (await node.execute.call(harness).catch((caught: Error) => caught)) as Error & {
+			description?: string;
+		};
+		expect(error.message).toMatch(/^Documenso's answer gives envelope envelope_\w+ no template number/);
+		expect(error.description).toMatch(/the template exists as envelope_\w+; only reading it back failed/);
+		expect((await documenso.requests()).map((request) => request.path)).not.toContain(
+			'/api/v2/template/undefined',
+		);
+	});
+
 	it('templates: Create From File (slots and fields), filed in a folder the picker finds, Update, Duplicate, Delete', async () => {
 		const [folder] = await run({
 			resource: 'folder',

@@ -13,7 +13,7 @@ import {
 	documentedDocument,
 	documentedTemplate,
 } from './documensoShapes';
-import { numericId } from './documensoEnvelopes';
+import { MAX_PER_PAGE, numericId, rawDocument, rawTemplate, TEMPLATE_ID_LOOKS } from './documensoEnvelopes';
 import { documensoFields, documensoRecipients } from './documensoDrafts';
 import { documensoAttachments, documensoFiles } from './documensoFiles';
 import { documensoDocuments, documensoFolders, documensoTemplates } from './documensoManage';
@@ -32,9 +32,6 @@ import type { PrefillValue, SigningAdapter } from './types';
  */
 const SERVICE = 'Documenso server';
 const { request, answer } = documensoTransport;
-
-/** ZFindSearchParamsSchema (packages/lib/types/search-params.ts): perPage 1 to 100. */
-const MAX_PER_PAGE = 100;
 
 const baseUrlOf = async (ctx: RequestContext, itemIndex?: number) =>
 	await credentialBaseUrl(ctx, 'signingApi', itemIndex);
@@ -61,19 +58,6 @@ async function teamUrlOf(ctx: RequestContext, itemIndex?: number): Promise<strin
 		teamUrls.set(ctx, known);
 	}
 	return await known;
-}
-
-/** `GET /document/{documentId}` (document.get, packages/trpc/server/document-router/get-document.ts). */
-async function rawDocument(ctx: RequestContext, documentId: string, itemIndex?: number): Promise<IDataObject> {
-	const id = numericId(ctx, documentId, 'Document ID', itemIndex);
-	return await request(ctx, {
-		method: 'GET',
-		path: `/api/v2/document/${id}`,
-		itemIndex,
-		errorHints: {
-			404: `Check the Document ID: this Documenso team has no document ${id}. Generate From Template returns documentId, Get Many lists every document's id.`,
-		},
-	});
 }
 
 const statusWords = (status: unknown) => String(status).toLowerCase();
@@ -194,7 +178,7 @@ export const documensoAdapter: SigningAdapter = {
 	like: 'Documenso',
 	apiName: 'the Documenso API',
 	serviceName: SERVICE,
-	idLooks: { document: 'a number such as 1001', template: 'a number such as 1', recipient: 'a number such as 101' },
+	idLooks: { document: 'a number such as 1001', template: TEMPLATE_ID_LOOKS, recipient: 'a number such as 101' },
 	cancellable: {
 		statuses: ['PENDING'],
 		hint: 'Documenso cancels only pending documents (cancelDocument, packages/lib/server-only/document/cancel-document.ts); a draft is deleted in Documenso instead.',
@@ -224,14 +208,7 @@ export const documensoAdapter: SigningAdapter = {
 
 	// GET /template/{templateId} (template.getTemplateById, template-router/router.ts).
 	async getTemplate(ctx, templateId, itemIndex) {
-		const id = numericId(ctx, templateId, 'Template', itemIndex);
-		const template = await request(ctx, {
-			method: 'GET',
-			path: `/api/v2/template/${id}`,
-			itemIndex,
-			errorHints: { 404: templateNotFoundHint(templateId, this.idLooks.template) },
-		});
-		return documentedTemplate(template);
+		return documentedTemplate(await rawTemplate(ctx, templateId, itemIndex));
 	},
 
 	/**

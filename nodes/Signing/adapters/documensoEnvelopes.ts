@@ -5,6 +5,7 @@ import { isObject } from '../../shared/credentialTest';
 import type { RequestContext } from '../../shared/request';
 import { credentialBaseUrl } from '../../shared/request';
 import { CHANGE_THIS_VALUE, messageNamingItem } from '../../shared/validation';
+import { templateNotFoundHint } from '../hints';
 import type { DocumensoPage } from './documensoShapes';
 import { documentedDocument } from './documensoShapes';
 import { documensoTransport } from './documensoTransport';
@@ -36,7 +37,7 @@ export function numericId(
 }
 
 /** ZFindSearchParamsSchema (packages/lib/types/search-params.ts): perPage 1 to 100. */
-export const ENVELOPE_PAGE_SIZE = 100;
+export const MAX_PER_PAGE = 100;
 
 /** The number of a document or template (`document_1001` → 1001), or undefined. */
 export function legacyIdOf(envelope: IDataObject): number | undefined {
@@ -96,7 +97,7 @@ export async function findByExternalId(
 				type,
 				query: externalId,
 				page,
-				perPage: ENVELOPE_PAGE_SIZE,
+				perPage: MAX_PER_PAGE,
 				...(folderId ? { folderId } : {}),
 			},
 			itemIndex,
@@ -125,16 +126,36 @@ export async function deleteEnvelope(
 export const envelopeWords = (envelope: IDataObject) =>
 	`document ${legacyIdOf(envelope) ?? '?'} (${String(envelope.id)})`;
 
+/** `GET /document/{documentId}` (document.get, packages/trpc/server/document-router/get-document.ts). */
+export async function rawDocument(ctx: RequestContext, documentId: string, itemIndex?: number): Promise<IDataObject> {
+	const id = numericId(ctx, documentId, 'Document ID', itemIndex);
+	return await request(ctx, {
+		method: 'GET',
+		path: `/api/v2/document/${id}`,
+		itemIndex,
+		errorHints: {
+			404: `Check the Document ID: this Documenso team has no document ${id}. Generate From Template returns documentId, Get Many lists every document's id.`,
+		},
+	});
+}
+
+/** How Documenso's template IDs look, in messages. */
+export const TEMPLATE_ID_LOOKS = 'a number such as 1';
+
+/** `GET /template/{templateId}` (template.getTemplateById, template-router/router.ts). */
+export async function rawTemplate(ctx: RequestContext, templateId: string, itemIndex?: number): Promise<IDataObject> {
+	const id = numericId(ctx, templateId, 'Template', itemIndex);
+	return await request(ctx, {
+		method: 'GET',
+		path: `/api/v2/template/${id}`,
+		itemIndex,
+		errorHints: { 404: templateNotFoundHint(templateId, TEMPLATE_ID_LOOKS) },
+	});
+}
+
 /** A document's `envelope_…` id: given as such, or read from its number (`GET /document/{id}`). */
 export async function documentEnvelopeId(ctx: RequestContext, documentId: string, itemIndex?: number): Promise<string> {
 	const text = documentId.trim();
 	if (/^envelope_\w+$/.test(text)) return text;
-	const number = numericId(ctx, text, 'Document ID', itemIndex);
-	const document = await request(ctx, {
-		method: 'GET',
-		path: `/api/v2/document/${number}`,
-		itemIndex,
-		errorHints: { 404: `Check the Document ID: this Documenso team has no document ${number}` },
-	});
-	return String(document.envelopeId);
+	return String((await rawDocument(ctx, text, itemIndex)).envelopeId);
 }

@@ -7,13 +7,15 @@ import { signingPages } from '../transport';
 import type { DocumensoPage } from './documensoShapes';
 import { documentedDocument, documentedTemplate } from './documensoShapes';
 import {
+	deleteEnvelope,
 	documentEnvelopeId,
 	documentOfEnvelope,
-	ENVELOPE_PAGE_SIZE,
 	findByExternalId,
 	getEnvelope,
 	legacyIdOf,
+	MAX_PER_PAGE,
 	numericId,
+	rawTemplate,
 } from './documensoEnvelopes';
 import { documensoTransport } from './documensoTransport';
 import { failedAfterUpload, uploadEnvelope } from './documensoUploads';
@@ -35,14 +37,7 @@ async function envelopeIdOf(
 ): Promise<string> {
 	const text = id.trim();
 	if (kind === 'DOCUMENT' || /^envelope_\w+$/.test(text)) return await documentEnvelopeId(ctx, text, itemIndex);
-	const number = numericId(ctx, text, 'Template', itemIndex);
-	const template = await request(ctx, {
-		method: 'GET',
-		path: `/api/v2/template/${number}`,
-		itemIndex,
-		errorHints: { 404: `Check the Template: this Documenso team has no template ${number}` },
-	});
-	return String(template.envelopeId);
+	return String((await rawTemplate(ctx, text, itemIndex)).envelopeId);
 }
 
 /** `POST /envelope/update` (envelope-router/update-envelope.ts): `data` for the envelope, `meta` for its e-mail. */
@@ -106,12 +101,7 @@ export const documensoDocuments: SigningDocuments = {
 			await envelopeIdOf(ctx, 'DOCUMENT', documentId, itemIndex),
 			itemIndex,
 		);
-		await request(ctx, {
-			method: 'POST',
-			path: '/api/v2/envelope/delete',
-			body: { envelopeId: String(envelope.id) },
-			itemIndex,
-		});
+		await deleteEnvelope(ctx, String(envelope.id), itemIndex);
 		const hidden = FINISHED.has(String(envelope.status));
 		return {
 			id: legacyIdOf(envelope) ?? null,
@@ -138,18 +128,21 @@ export const documensoDocuments: SigningDocuments = {
 	},
 };
 
-/** A template by its number, in the documented template shape (`GET /template/{id}`). */
+/** The template an envelope is, by its number, in the documented template shape (`GET /template/{id}`). */
 async function templateOf(
 	ctx: RequestContext,
 	envelope: IDataObject,
 	itemIndex?: number,
 ): Promise<IDataObject> {
-	const template = await request(ctx, {
-		method: 'GET',
-		path: `/api/v2/template/${legacyIdOf(envelope)}`,
-		itemIndex,
-	});
-	return documentedTemplate(template);
+	const number = legacyIdOf(envelope);
+	if (number === undefined) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Documenso's answer gives envelope ${String(envelope.id)} no template number (secondaryId "${String(envelope.secondaryId)}")`,
+			{ itemIndex },
+		);
+	}
+	return documentedTemplate(await rawTemplate(ctx, String(number), itemIndex));
 }
 
 export const documensoTemplates: SigningTemplates = {
@@ -203,12 +196,7 @@ export const documensoTemplates: SigningTemplates = {
 			await envelopeIdOf(ctx, 'TEMPLATE', templateId, itemIndex),
 			itemIndex,
 		);
-		await request(ctx, {
-			method: 'POST',
-			path: '/api/v2/envelope/delete',
-			body: { envelopeId: String(envelope.id) },
-			itemIndex,
-		});
+		await deleteEnvelope(ctx, String(envelope.id), itemIndex);
 		return { id: legacyIdOf(envelope) ?? null, envelopeId: envelope.id, deleted: true };
 	},
 };
@@ -221,7 +209,7 @@ export const documensoFolders: SigningFolders = {
 			const answered = await request<DocumensoPage>(ctx, {
 				method: 'GET',
 				path: '/api/v2/folder',
-				qs: { page, perPage: ENVELOPE_PAGE_SIZE, ...(kind ? { type: kind } : {}) },
+				qs: { page, perPage: MAX_PER_PAGE, ...(kind ? { type: kind } : {}) },
 				itemIndex,
 			});
 			folders.push(...answered.data);
@@ -296,7 +284,7 @@ export const documensoFolders: SigningFolders = {
 							})
 						).data,
 					kind === 'DOCUMENT' ? 'documents' : 'templates',
-					{ maxPerPage: ENVELOPE_PAGE_SIZE, limit, itemIndex },
+					{ maxPerPage: MAX_PER_PAGE, limit, itemIndex },
 				)),
 			);
 		}
