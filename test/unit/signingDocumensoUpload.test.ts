@@ -404,28 +404,24 @@ describe('Document → Create From File on Documenso', () => {
 
 	it('a read that fails after the upload names the document Documenso made, and how a retry returns it', async () => {
 		const parameters = upload({ options: { externalId: 'application-44', ifExists: 'return' } });
-		const error = (await run(parameters, {
-			onRequest: async (request) => {
-				const path = new URL(request.url).pathname;
-				// The first read of the new envelope fails (a 403 is not repeated).
-				if (request.method === 'GET' && /\/envelope\/envelope_\w+$/.test(path)) {
-					await documenso.control('/faults', 'PUT', { status: 403, count: 1, path });
-				}
-			},
-		}).catch((caught: Error) => caught)) as NodeOperationError;
+		// The first read of the new envelope fails (a 403 is not repeated).
+		const failRead = async (request: IHttpRequestOptions) => {
+			const path = new URL(request.url).pathname;
+			if (request.method === 'GET' && /\/envelope\/envelope_\w+$/.test(path)) {
+				await documenso.control('/faults', 'PUT', { status: 403, count: 1, path });
+			}
+		};
+		const error = (await run(parameters, { onRequest: failRead }).catch(
+			(caught: Error) => caught,
+		)) as NodeOperationError;
 		expect(error.description).toMatch(
 			/Documenso stored the upload: the document exists as envelope_\w+; only reading it back failed\. Running this item again with "If a Document With This External ID Exists" set to Return It returns it instead of uploading a second one\./,
 		);
 		expect(await documents()).toHaveLength(1);
 
-		const withoutId = (await run(upload(), {
-			onRequest: async (request) => {
-				const path = new URL(request.url).pathname;
-				if (request.method === 'GET' && /\/envelope\/envelope_\w+$/.test(path)) {
-					await documenso.control('/faults', 'PUT', { status: 403, count: 1, path });
-				}
-			},
-		}).catch((caught: Error) => caught)) as NodeOperationError;
+		const withoutId = (await run(upload(), { onRequest: failRead }).catch(
+			(caught: Error) => caught,
+		)) as NodeOperationError;
 		expect(withoutId.description).toContain('Running this item again would upload a second document');
 	});
 
