@@ -172,8 +172,9 @@ async function statusNow(ctx: IExecuteFunctions, envelope: IDataObject, itemInde
 
 /**
  * `POST /envelope/distribute` (envelope-router/distribute-envelope.ts). A refusal leaves the
- * document a draft; a lost answer may not have: then it is read again, and the error says what
- * it is (a draft, or sent after all), with its number, and how not to make a second one.
+ * document a draft; a lost answer may not have: then it is read again, and a document Documenso
+ * sent all the same is what was asked for (no error); otherwise the error says what it is, with
+ * its number, and how not to make a second one.
  */
 async function distribute(
 	ctx: IExecuteFunctions,
@@ -191,12 +192,11 @@ async function distribute(
 	} catch (error) {
 		const words = envelopeWords(envelope);
 		const status = answerWasLost(error) ? await statusNow(ctx, envelope, itemIndex) : 'DRAFT';
+		if (status && status !== 'DRAFT') return;
 		const outcome =
 			status === 'DRAFT'
 				? `Documenso stored the PDF as ${words}, a draft that was not sent. Send it with Document → Send, or delete it. ${retryAdvice(input, 'DOCUMENT', 'sends that draft')}`
-				: status
-					? `Documenso sent it all the same: ${words} is ${status.toLowerCase()} now, so it is not to be sent again. ${retryAdvice(input, 'DOCUMENT', 'returns it')}`
-					: `Documenso stored the PDF as ${words}; whether it was sent is unknown, as reading it back failed too: Document → Get shows it (pending once sent). ${retryAdvice(input, 'DOCUMENT', 'returns it, sending it if it is still a draft,')}`;
+				: `Documenso stored the PDF as ${words}; whether it was sent is unknown, as reading it back failed too: Document → Get shows it (pending once sent). ${retryAdvice(input, 'DOCUMENT', 'returns it, sending it if it is still a draft,')}`;
 		throw withDescription(ctx, error as Error, itemIndex, outcome);
 	}
 }
