@@ -218,6 +218,13 @@ describe('Contact and Contact Attribute Key on Formbricks', () => {
 			expect(error.description).toContain('Contacts and personal links need Formbricks\' Enterprise licence');
 		});
 
+		it('Create Many with Continue On Fail: the refusal is every item’s, and the run asks once', async () => {
+			const items = ['a@example.org', 'b@example.org', 'c@example.org'].map((email) => ({ resource: 'contact', operation: 'createMany', email }));
+			const out = await run(items, { items: [{}, {}, {}], continueOnFail: true });
+			expect(out).toEqual(items.map(() => ({ error: 'The Formbricks server answered 403: Contacts are only enabled for Enterprise Edition, please upgrade.' })));
+			expect(await sent()).toEqual(['GET /api/v1/management/contact-attribute-keys']);
+		});
+
 		it('v2 writes: a bare 403, explained the same way', async () => {
 			const keys = await harness().api<{ data: IDataObject[] }>('/api/v2/management/contact-attribute-keys');
 			expect(keys.status).toBe(200);

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { perRun } from '../../../shared/perRun';
 import { withDescription } from '../../../shared/request';
 import { requireToolConsent } from '../../../shared/toolConsent';
+import type { ContactWriteReport } from '../../adapters';
 import { surveyCapability } from '../../transport';
 import { CONTACT_CONSENT } from './consent';
 import { readContactAttributes } from './fields';
@@ -12,6 +13,18 @@ import { contactsOutput } from './output';
 type Outcomes = Map<number, IDataObject | Error>;
 
 const outcomesOfRun = perRun<Outcomes>();
+
+/**
+ * The run's failure as one item's error: its own object, with its own item index, because the
+ * node adds to an error's message per item (the wrong-API advice) and n8n reads the index from it.
+ */
+function failureOfItem(error: Error, itemIndex: number): Error {
+	const copy = Object.create(Object.getPrototypeOf(error) as object, Object.getOwnPropertyDescriptors(error)) as Error & {
+		context?: unknown;
+	};
+	if (copy.context && typeof copy.context === 'object') copy.context = { ...copy.context, itemIndex };
+	return copy;
+}
 
 /**
  * All input items of the run at once, in the service's batches (Formbricks: 250 a request). Every
@@ -34,12 +47,20 @@ async function writeAll(ctx: IExecuteFunctions): Promise<Outcomes> {
 	}
 	if (valid.length === 0) return outcomes;
 	const first = valid[0].itemIndex;
-	const contacts = await surveyCapability(ctx, 'contacts', 'Contact → Create Many', first);
-	const reports = await contacts.upsertMany(
-		ctx,
-		valid.map((entry) => entry.attributes),
-		first,
-	);
+	let reports: ContactWriteReport[];
+	try {
+		const contacts = await surveyCapability(ctx, 'contacts', 'Contact → Create Many', first);
+		reports = await contacts.upsertMany(
+			ctx,
+			valid.map((entry) => entry.attributes),
+			first,
+		);
+	} catch (error) {
+		// Kept as every valid item's outcome, so that the run's other items do not send the bulk again.
+		if (!ctx.continueOnFail()) throw error;
+		for (const { itemIndex } of valid) outcomes.set(itemIndex, failureOfItem(error as Error, itemIndex));
+		return outcomes;
+	}
 	valid.forEach(({ itemIndex, attributes }, index) => {
 		const { status, contactId, reason } = reports[index];
 		const report: IDataObject = { status, contactId, email: attributes.email, attributes };
