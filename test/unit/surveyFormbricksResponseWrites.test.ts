@@ -100,6 +100,20 @@ describe('Response → Create and Update on Formbricks', () => {
 			expect(await writes()).toHaveLength(1);
 		});
 
+		it('Created At is text read as the date filters read it, and a bad one fails before any request', async () => {
+			const property = new Survey().description.properties
+				.filter((parameter) => parameter.name === 'additionalFields')
+				.flatMap((parameter) => (parameter.options ?? []) as Array<{ name: string; type?: string; placeholder?: string }>)
+				.find((option) => option.name === 'createdAt');
+			expect(property).toMatchObject({ type: 'string', placeholder: 'e.g. 2026-10-06 or 2026-10-06 18:30' });
+			const error = await run(
+				create({ answerFields: { answer: [{ question: residency.fullName, value: 'x' }] }, additionalFields: { createdAt: '2026-02-30' } }),
+			).catch((e) => e);
+			expect(error).toBeInstanceOf(NodeOperationError);
+			expect(error.message).toBe('Created At: February 30, 2026 does not exist');
+			expect(await harness().requests()).toEqual([]);
+		});
+
 		it('as a tool: refused without the consent switch; the answers redacted in what it returns', async () => {
 			const tool = { tool: true, node: { type: 'n8n-nodes-sign-survey-bookmark.surveyTool' } };
 			const parameters = create({ answerFields: { answer: [{ question: residency.email, value: 'ines@example.org' }] } });
