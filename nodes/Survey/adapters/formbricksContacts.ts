@@ -91,10 +91,10 @@ const withAttributes = (contact: IDataObject, attributes: Map<string, Record<str
 	attributes: attributes.get(String(contact.id)) ?? {},
 });
 
-/** Why Formbricks would refuse to create this key; undefined when it may. */
+/** The rule by which Formbricks would refuse to create this key ("may hold only …"); undefined when it may. */
 function newKeyProblem(key: string): string | undefined {
-	if (!SAFE_KEY.test(key)) return `"${key}" may hold only lowercase letters, digits and underscores, starting with a letter`;
-	if (RESERVED_KEYS.has(key)) return `"${key}" is reserved by Formbricks for a default attribute`;
+	if (!SAFE_KEY.test(key)) return 'may hold only lowercase letters, digits and underscores, starting with a letter';
+	if (RESERVED_KEYS.has(key)) return 'is reserved by Formbricks for a default attribute';
 	return undefined;
 }
 
@@ -102,7 +102,7 @@ function newKeyProblem(key: string): string | undefined {
 function keyProblem(key: string, known: Map<string, IDataObject>): string | undefined {
 	if (known.has(key)) return undefined;
 	const problem = newKeyProblem(key);
-	return problem && `the workspace has no attribute key "${key}", and a new key ${problem.slice(problem.indexOf(' ') + 1)}`;
+	return problem && `the workspace has no attribute key "${key}", and a new key ${problem}`;
 }
 
 async function createKey(
@@ -305,7 +305,7 @@ export const formbricksContacts: ContactsCapability = {
 	async createAttributeKey(ctx, key, itemIndex) {
 		const problem = newKeyProblem(key.key);
 		if (problem) {
-			throw new NodeOperationError(ctx.getNode(), `Key: ${problem}`, {
+			throw new NodeOperationError(ctx.getNode(), `Key: "${key.key}" ${problem}`, {
 				itemIndex,
 				description: 'Nothing was sent for this item.',
 			});
