@@ -10,6 +10,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { chosenApi, DOCUMENTED_API, DOCUMENTED_API_LABEL } from './apiChoice';
 import type { OtherApiProbe, ProbeAnswer, ServiceProbe } from './credentialTest';
 import type { RequestContext } from './request';
+import { joinOr } from './text';
 
 /**
  * What every API adapter of a service declares about itself, so that the service's registry can
@@ -45,9 +46,6 @@ export const documentedOption = (service: string) => ({
 	name: DOCUMENTED_API_LABEL,
 	description: `The ${service} API this node pack’s README describes (its sandbox speaks it)`,
 });
-
-const joinOr = (words: string[]) =>
-	words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
 
 /** Client errors that mean "no such route or parameter here" when a server speaks another API. */
 const WRONG_API_STATUSES = new Set(['400', '404', '405']);
