@@ -132,7 +132,7 @@ describe('Contact and Contact Attribute Key on Formbricks', () => {
 			expect(out[1]).toMatchObject({ contactId: seeded.lise });
 			expect(contacts.find((contact) => contact.id === seeded.lise)?.attributes.cohort).toBe('2026');
 			expect(out[3].reason).toBe('Another contact has the user ID "alumni-1"');
-			expect(out[4].reason).toBe('The same e-mail address as contact 1 of this run');
+			expect(out[4].reason).toBe('The same e-mail address as item 0 of this run');
 			expect(out[5].reason).toBe(
 				'the workspace has no attribute key "Favourite Colour", and a new key may hold only lowercase letters, digits and underscores, starting with a letter',
 			);
@@ -151,6 +151,21 @@ describe('Contact and Contact Attribute Key on Formbricks', () => {
 			const bulks = (await harness().requests()).filter((request) => request.path === '/api/v2/management/contacts/bulk');
 			expect(bulks.map((request) => ((request.body as IDataObject).contacts as unknown[]).length)).toEqual([250, 250, 100]);
 			expect((await sandboxContacts()).length).toBe(3 + 600);
+		});
+
+		it('a failed batch names the items the batches before it wrote, leaving out refused ones', async () => {
+			const emails = Array.from({ length: 252 }, (_, index) => `person${index === 1 ? 0 : index}@example.org`);
+			let bulks = 0;
+			const onRequest = async (request: { url?: string }) => {
+				if (String(request.url).endsWith('/contacts/bulk') && ++bulks === 2) {
+					await harness().control('faults', 'PUT', { status: 500, count: 1, path: '/contacts/bulk', afterHandling: true });
+				}
+			};
+			const error = await run(emails.map((email) => item(email)), { items: emails.map(() => ({})), onRequest }).catch((e) => e);
+			expect(error).toBeInstanceOf(NodeApiError);
+			expect(error.httpCode).toBe('500');
+			expect(error.description).toContain('The contacts of items 0 and 2 to 250 of this run were written before this failure.');
+			expect((await sandboxContacts()).length).toBe(3 + 251);
 		});
 
 		it('a bad input item stops the run before anything is sent; with Continue On Fail it alone fails', async () => {

@@ -6,7 +6,8 @@ import type { RequestContext, ServiceRequest } from '../../shared/request';
 import { withDescription } from '../../shared/request';
 import { perRun } from '../../shared/perRun';
 import { request, v1, workspaceIdOf } from './formbricksRequest';
-import type { Contact, ContactsCapability, ContactWriteReport } from './types';
+import { indexRanges } from '../../shared/text';
+import type { Contact, ContactsCapability, ContactToWrite, ContactWriteReport } from './types';
 
 /*
  * Formbricks' contacts (b66c1dd; an Enterprise feature: without the licence every route here but
@@ -131,9 +132,9 @@ async function createKey(
 }
 
 /** Refusals that concern one contact of a bulk, judged before anything is sent. */
-function bulkRefusals(contacts: Array<Record<string, string>>, known: Map<string, IDataObject>): Array<string | undefined> {
+function bulkRefusals(contacts: ContactToWrite[], known: Map<string, IDataObject>): Array<string | undefined> {
 	const firstWith = new Map<string, number>();
-	return contacts.map((attributes, index) => {
+	return contacts.map(({ attributes, itemIndex }) => {
 		const problems = Object.keys(attributes)
 			.map((key) => keyProblem(key, known))
 			.filter(Boolean);
@@ -143,10 +144,10 @@ function bulkRefusals(contacts: Array<Record<string, string>>, known: Map<string
 			const value = attributes[key];
 			if (!value) continue;
 			const earlier = firstWith.get(`${key}\n${value}`);
-			if (earlier !== undefined) return `The same ${key === 'email' ? 'e-mail address' : 'user ID'} as contact ${earlier + 1} of this run`;
+			if (earlier !== undefined) return `The same ${key === 'email' ? 'e-mail address' : 'user ID'} as item ${earlier} of this run`;
 		}
 		for (const key of ['email', 'userId']) {
-			if (attributes[key]) firstWith.set(`${key}\n${attributes[key]}`, index);
+			if (attributes[key]) firstWith.set(`${key}\n${attributes[key]}`, itemIndex);
 		}
 		return undefined;
 	});
@@ -240,8 +241,9 @@ export const formbricksContacts: ContactsCapability = {
 		const reports: ContactWriteReport[] = contacts.map((_, index) =>
 			refusals[index] ? { status: 'refused', contactId: null, reason: refusals[index] } : { status: 'created', contactId: null },
 		);
-		const toSend = contacts.map((attributes, index) => ({ attributes, index })).filter(({ index }) => !refusals[index]);
-		let sentBefore = false;
+		const toSend = contacts.map(({ attributes }, index) => ({ attributes, index })).filter(({ index }) => !refusals[index]);
+		/** The input items whose contacts earlier batches wrote. */
+		const written: number[] = [];
 		for (let start = 0; start < toSend.length; start += BULK_SIZE) {
 			const batch = toSend.slice(start, start + BULK_SIZE);
 			let skipped: Map<number, string>;
@@ -259,10 +261,11 @@ export const formbricksContacts: ContactsCapability = {
 					ctx,
 					error as Error,
 					itemIndex,
-					sentBefore ? `Contacts 1 to ${batch[0].index} of this run were written before this failure.` : undefined,
+					written.length > 0
+						? `The contacts of item${written.length > 1 ? 's' : ''} ${indexRanges(written)} of this run were written before this failure.`
+						: undefined,
 				);
 			}
-			sentBefore = true;
 			batch.forEach(({ attributes, index }, position) => {
 				const existing = contactByEmail.get(attributes.email);
 				if (skipped.has(position)) {
@@ -271,7 +274,10 @@ export const formbricksContacts: ContactsCapability = {
 						contactId: existing ?? null,
 						reason: `Another contact has the user ID "${skipped.get(position)}"`,
 					};
-				} else if (existing !== undefined) {
+					return;
+				}
+				written.push(contacts[index].itemIndex);
+				if (existing !== undefined) {
 					reports[index] = { status: sameAttributes(attributes, before.get(existing)) ? 'unchanged' : 'updated', contactId: existing };
 				}
 			});
@@ -283,7 +289,7 @@ export const formbricksContacts: ContactsCapability = {
 				rows.filter((row) => row.attributeKeyId === emailKey.id).map((row) => [String(row.value), String(row.contactId)]),
 			);
 			reports.forEach((report, index) => {
-				if (report.status === 'created') report.contactId = created.get(contacts[index].email) ?? null;
+				if (report.status === 'created') report.contactId = created.get(contacts[index].attributes.email) ?? null;
 			});
 		}
 		return reports;

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { perRun } from '../../../shared/perRun';
 import { withDescription } from '../../../shared/request';
 import { requireToolConsent } from '../../../shared/toolConsent';
-import type { ContactWriteReport } from '../../adapters';
+import type { ContactToWrite, ContactWriteReport } from '../../adapters';
 import { surveyCapability } from '../../transport';
 import { CONTACT_CONSENT } from './consent';
 import { readContactAttributes } from './fields';
@@ -33,7 +33,7 @@ function failureOfItem(error: Error, itemIndex: number): Error {
  */
 async function writeAll(ctx: IExecuteFunctions): Promise<Outcomes> {
 	const outcomes: Outcomes = new Map();
-	const valid: Array<{ itemIndex: number; attributes: Record<string, string> }> = [];
+	const valid: ContactToWrite[] = [];
 	const count = ctx.getInputData().length;
 	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
 		try {
@@ -50,11 +50,7 @@ async function writeAll(ctx: IExecuteFunctions): Promise<Outcomes> {
 	let reports: ContactWriteReport[];
 	try {
 		const contacts = await surveyCapability(ctx, 'contacts', 'Contact → Create Many', first);
-		reports = await contacts.upsertMany(
-			ctx,
-			valid.map((entry) => entry.attributes),
-			first,
-		);
+		reports = await contacts.upsertMany(ctx, valid, first);
 	} catch (error) {
 		// Kept as every valid item's outcome, so that the run's other items do not send the bulk again.
 		if (!ctx.continueOnFail()) throw error;
