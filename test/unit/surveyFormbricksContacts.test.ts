@@ -301,6 +301,15 @@ describe('Contact and Contact Attribute Key on Formbricks', () => {
 			expect(again.message).toBe('The Formbricks server answered 409: Conflict: contactAttributeKey: Contact attribute key with "company_size" already exists');
 		});
 
+		it('Create with a read-only key: a 403 about the key\'s access, not the licence this route does not need', async () => {
+			await harness().control('formbricks', 'PUT', { permission: 'read' });
+			const error = await run({ resource: 'contactAttributeKey', operation: 'create', key: 'company_size' }).catch((e) => e);
+			expect(error).toBeInstanceOf(NodeApiError);
+			expect(error.httpCode).toBe('403');
+			expect(error.description).toContain('"Write" access to the workspace');
+			expect(error.description).not.toContain('Enterprise');
+		});
+
 		it('refuses a key Formbricks would not take before sending it', async () => {
 			const error = await run({ resource: 'contactAttributeKey', operation: 'create', key: 'first_name' }).catch((e) => e);
 			expect(error.message).toBe('Key: "first_name" is reserved by Formbricks for a default attribute');

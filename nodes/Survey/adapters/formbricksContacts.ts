@@ -5,7 +5,8 @@ import { deleteUnlessGone } from '../../shared/alreadyGone';
 import type { RequestContext, ServiceRequest } from '../../shared/request';
 import { withDescription } from '../../shared/request';
 import { perRun } from '../../shared/perRun';
-import { request, v1, workspaceIdOf } from './formbricksRequest';
+import { licensedRequest, request, v1, workspaceIdOf } from './formbricksRequest';
+import { formbricksLicensedError } from './formbricksShapes';
 import { indexRanges } from '../../shared/text';
 import type { Contact, ContactsCapability, ContactToWrite, ContactWriteReport } from './types';
 
@@ -43,7 +44,7 @@ const attributesOfRun = perRun<IDataObject[]>();
 /** The key's attribute keys by key (`email`, `firstName`, …), read once per run. */
 async function attributeKeyMap(ctx: RequestContext, itemIndex?: number): Promise<Map<string, IDataObject>> {
 	return await keysOfRun(ctx, 'keys', async () => {
-		const { data } = await request<{ data: IDataObject[] }>(ctx, {
+		const { data } = await licensedRequest<{ data: IDataObject[] }>(ctx, {
 			method: 'GET',
 			path: '/api/v1/management/contact-attribute-keys',
 			itemIndex,
@@ -56,7 +57,7 @@ async function attributeKeyMap(ctx: RequestContext, itemIndex?: number): Promise
 
 /** Every attribute value of the key's workspaces (one v1 table read). */
 async function readAttributes(ctx: RequestContext, itemIndex?: number): Promise<IDataObject[]> {
-	const { data } = await request<{ data: IDataObject[] }>(ctx, {
+	const { data } = await licensedRequest<{ data: IDataObject[] }>(ctx, {
 		method: 'GET',
 		path: '/api/v1/management/contact-attributes',
 		itemIndex,
@@ -168,7 +169,7 @@ async function sendBulk(
 			value,
 		})),
 	}));
-	const { data } = await request<{ data: IDataObject }>(ctx, {
+	const { data } = await licensedRequest<{ data: IDataObject }>(ctx, {
 		method: 'PUT',
 		path: '/api/v2/management/contacts/bulk',
 		body: { workspaceId, contacts },
@@ -185,14 +186,14 @@ const sameAttributes = (wanted: Record<string, string>, current: Record<string, 
 
 export const formbricksContacts: ContactsCapability = {
 	async list(ctx, itemIndex) {
-		const { data } = await request<{ data: IDataObject[] }>(ctx, { method: 'GET', path: '/api/v1/management/contacts', itemIndex });
+		const { data } = await licensedRequest<{ data: IDataObject[] }>(ctx, { method: 'GET', path: '/api/v1/management/contacts', itemIndex });
 		const workspaceId = await workspaceIdOf(ctx, itemIndex);
 		const attributes = await contactAttributes(ctx, itemIndex);
 		return data.filter((contact) => contact.workspaceId === workspaceId).map((contact) => withAttributes(contact, attributes));
 	},
 
 	async get(ctx, contactId, itemIndex) {
-		const { data } = await request<{ data: IDataObject }>(ctx, {
+		const { data } = await licensedRequest<{ data: IDataObject }>(ctx, {
 			method: 'GET',
 			path: `/api/v1/management/contacts/${encodeURIComponent(contactId)}`,
 			itemIndex,
@@ -219,7 +220,7 @@ export const formbricksContacts: ContactsCapability = {
 		}
 		for (const key of missing) await createKey(ctx, { key, name: titleCase(key) }, itemIndex);
 		const workspaceId = await workspaceIdOf(ctx, itemIndex);
-		const { data } = await request<{ data: IDataObject }>(ctx, {
+		const { data } = await licensedRequest<{ data: IDataObject }>(ctx, {
 			method: 'POST',
 			path: '/api/v2/management/contacts',
 			body: { workspaceId, attributes },
@@ -296,7 +297,7 @@ export const formbricksContacts: ContactsCapability = {
 	},
 
 	async delete(ctx, contactId, itemIndex) {
-		const send = async (options: ServiceRequest) => await v1.answer(ctx, options);
+		const send = async (options: ServiceRequest) => await v1.answer(ctx, { readError: formbricksLicensedError, ...options });
 		const { alreadyGone } = await deleteUnlessGone(ctx, itemIndex, send, {
 			method: 'DELETE',
 			path: `/api/v1/management/contacts/${encodeURIComponent(contactId)}`,

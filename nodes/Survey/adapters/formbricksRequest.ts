@@ -3,8 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { isObject } from '../../shared/credentialTest';
 import { perRun } from '../../shared/perRun';
-import type { RequestContext } from '../../shared/request';
-import { formbricksError } from './formbricksShapes';
+import type { RequestContext, ServiceRequest } from '../../shared/request';
+import { formbricksError, formbricksLicensedError } from './formbricksShapes';
 import { managementV1 } from './managementV1';
 
 /** How errors name the service. */
@@ -18,6 +18,10 @@ export const SERVICE = 'Formbricks server';
  */
 export const v1 = managementV1(SERVICE, formbricksError, { limit: 100, windowMs: 60_000, windows: 'fixed', senderWaitMs: 5_000 });
 export const request = v1.request;
+
+/** A request to a route Formbricks' Enterprise licence gates (contacts, personal links): its 403 names the licence. */
+export const licensedRequest = async <T = IDataObject>(ctx: RequestContext, options: ServiceRequest): Promise<T> =>
+	await request<T>(ctx, { readError: formbricksLicensedError, ...options });
 
 /**
  * The workspace the key works in (read once per run), which Formbricks' writes require: the credential's Workspace ID,
