@@ -5,7 +5,7 @@ import type { RequestContext } from '../../shared/request';
 import { FORMBRICKS_CREDENTIAL_PROBE, FORMBRICKS_RECOGNITION } from './formbricksCredential';
 import { formbricksContacts } from './formbricksContacts';
 import { formbricksPersonalLinks, formbricksSingleUseLinks } from './formbricksLinks';
-import { request, SERVICE, v1, workspaceIdOf } from './formbricksRequest';
+import { FORMBRICKS_RATE, request, SERVICE, v1, workspaceIdOf } from './formbricksRequest';
 import { formbricksResponseWrites } from './formbricksResponseWrites';
 import { documentedEvent, documentedSurvey } from './formbricksShapes';
 import { dateQuery, HOOK_LOST_ANSWER_HINT } from './managementV1';
@@ -92,6 +92,7 @@ export const formbricksAdapter: SurveyAdapter = {
 	like: 'Formbricks',
 	apiName: 'the Formbricks API',
 	serviceName: SERVICE,
+	rate: FORMBRICKS_RATE,
 	maxPageSize: PAGE_SIZE,
 	deliveryShape: '{ webhookId, event, data: { id, surveyId, createdAt, data, …, survey } } (a Formbricks webhook)',
 	credentialProbe: FORMBRICKS_CREDENTIAL_PROBE,
