@@ -90,6 +90,16 @@ describe('Response → Create and Update on Formbricks', () => {
 				hiddenFields: { field: [{ id: 'campaign', value: 'spring' }] },
 			});
 			expect(written.data).toEqual({ stars: 4, areas: ['Sound', 'Writing'], agree: 'accepted', campaign: 'spring' });
+			const twice = await run({
+				resource: 'response',
+				operation: 'create',
+				surveyId: survey(String(made.data.id)),
+				answersInput: 'json',
+				answersJson: { stars: 4, campaign: 'autumn' },
+				hiddenFields: { field: [{ id: 'campaign', value: 'spring' }] },
+			}).catch((e) => e);
+			expect(twice).toBeInstanceOf(NodeOperationError);
+			expect(twice.message).toBe('Hidden Fields (hidden field 1): the hidden field "campaign" is given twice (here and in Answers, or in two rows)');
 			const error = await run({
 				resource: 'response',
 				operation: 'create',

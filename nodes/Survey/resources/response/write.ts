@@ -208,6 +208,7 @@ export async function answersToWrite(ctx: IExecuteFunctions, itemIndex: number, 
 		const id = String(entry.id ?? '').trim();
 		const label = listEntryLabel('Hidden Fields', 'hidden field', position);
 		if (!hidden.has(id)) throw invalidInput(ctx, itemIndex, label, `"${id}" is no hidden field of the survey`);
+		if (id in data) throw invalidInput(ctx, itemIndex, label, `the hidden field "${id}" is given twice (here and in Answers, or in two rows)`);
 		data[id] = String(entry.value ?? '');
 	});
 	return data;
