@@ -71,7 +71,8 @@ describe('Contact and Contact Attribute Key on Formbricks', () => {
 				options: { createMissingKeys: false },
 			}).catch((e) => e);
 			expect(error).toBeInstanceOf(NodeOperationError);
-			expect(error.message).toBe('Attributes: the workspace has no attribute key "portfolio_url", "company_size"');
+			expect(error.message).toBe('Custom Attributes: the workspace has no attribute key "portfolio_url", "company_size"');
+			expect(error.description).toContain('Create Missing Attribute Keys');
 			expect(await sent()).toEqual(['GET /api/v1/management/contact-attribute-keys', 'GET /api/v1/management/me']);
 		});
 
@@ -84,9 +85,19 @@ describe('Contact and Contact Attribute Key on Formbricks', () => {
 			}).catch((e) => e);
 			expect(error).toBeInstanceOf(NodeOperationError);
 			expect(error.message).toBe(
-				'Attributes: the workspace has no attribute key "Company Size", and a new key may hold only lowercase letters, digits and underscores, starting with a letter',
+				'Custom Attributes: the workspace has no attribute key "Company Size", and a new key may hold only lowercase letters, digits and underscores, starting with a letter',
 			);
 			expect((await sent()).filter((request) => request.startsWith('POST'))).toEqual([]);
+			const second = await run(
+				[
+					{ resource: 'contact', operation: 'create', email: 'ada@example.org' },
+					{ resource: 'contact', operation: 'create', email: 'ines.vidal@example.org', customAttributes: { attribute: [{ key: 'Company Size', value: '5' }] } },
+				],
+				{ items: [{}, {}] },
+			).catch((e) => e);
+			expect(second.message).toMatch(/^Custom Attributes: .* \[item 1\]$/);
+			expect(second.context.itemIndex).toBe(1);
+			expect((await sent()).filter((request) => request.startsWith('POST'))).toEqual(['POST /api/v2/management/contacts']);
 		});
 
 		it('an e-mail address the workspace has: Formbricks’ 409, pointing at Create Many', async () => {

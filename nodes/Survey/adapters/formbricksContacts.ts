@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { deleteUnlessGone } from '../../shared/alreadyGone';
 import type { RequestContext, ServiceRequest } from '../../shared/request';
@@ -8,6 +8,7 @@ import { perRun } from '../../shared/perRun';
 import { licensedRequest, request, v1, workspaceIdOf } from './formbricksRequest';
 import { formbricksLicensedError } from './formbricksShapes';
 import { indexRanges } from '../../shared/text';
+import { invalidInput } from '../../shared/validation';
 import type { Contact, ContactsCapability, ContactToWrite, ContactWriteReport } from './types';
 
 /*
@@ -24,6 +25,9 @@ import type { Contact, ContactsCapability, ContactToWrite, ContactWriteReport } 
 
 /** `ZContactBulkUploadRequest`: at most 250 contacts a request. */
 const BULK_SIZE = 250;
+
+/** The field whose keys a contact's attributes come under, as the form shows it. */
+const ATTRIBUTES_LABEL = 'Custom Attributes';
 
 /** Keys a new attribute may have (`isSafeIdentifier`, apps/web/lib/utils/safe-identifier.ts). */
 const SAFE_KEY = /^[a-z][a-z0-9_]*$/;
@@ -206,17 +210,20 @@ export const formbricksContacts: ContactsCapability = {
 		const missing = Object.keys(attributes).filter((key) => !known.has(key));
 		const problems = missing.map((key) => keyProblem(key, known)).filter(Boolean);
 		if (problems.length > 0) {
-			throw new NodeOperationError(ctx.getNode(), `Attributes: ${problems.join('; ')}`, {
+			throw withDescription(
+				ctx,
+				invalidInput(ctx, itemIndex, ATTRIBUTES_LABEL, problems.join('; ')),
 				itemIndex,
-				description: 'Nothing was sent for this item. Contact Attribute Key → Get Many lists the keys of the workspace.',
-			});
+				'Contact Attribute Key → Get Many lists the keys of the workspace.',
+			);
 		}
 		if (missing.length > 0 && !createMissingKeys) {
-			throw new NodeOperationError(ctx.getNode(), `Attributes: the workspace has no attribute key ${missing.map((key) => `"${key}"`).join(', ')}`, {
+			throw withDescription(
+				ctx,
+				invalidInput(ctx, itemIndex, ATTRIBUTES_LABEL, `the workspace has no attribute key ${missing.map((key) => `"${key}"`).join(', ')}`),
 				itemIndex,
-				description:
-					'Nothing was sent for this item. Create the keys first (Contact Attribute Key → Create), or switch on "Create Missing Attribute Keys".',
-			});
+				'Or create the keys first (Contact Attribute Key → Create), or switch on "Create Missing Attribute Keys".',
+			);
 		}
 		for (const key of missing) await createKey(ctx, { key, name: titleCase(key) }, itemIndex);
 		const workspaceId = await workspaceIdOf(ctx, itemIndex);
@@ -311,12 +318,7 @@ export const formbricksContacts: ContactsCapability = {
 
 	async createAttributeKey(ctx, key, itemIndex) {
 		const problem = newKeyProblem(key.key);
-		if (problem) {
-			throw new NodeOperationError(ctx.getNode(), `Key: "${key.key}" ${problem}`, {
-				itemIndex,
-				description: 'Nothing was sent for this item.',
-			});
-		}
+		if (problem) throw invalidInput(ctx, itemIndex, 'Key', `"${key.key}" ${problem}`);
 		return await createKey(ctx, key, itemIndex);
 	},
 };
