@@ -11,7 +11,7 @@ import type { ToolConsent } from '../../../shared/toolConsent';
 import { toolConsentProperty } from '../../../shared/toolConsent';
 import { invalidInput, listEntryLabel } from '../../../shared/validation';
 import type { Question } from '../../answers';
-import { textKeys } from '../../answers';
+import { hiddenFieldIds, textKeys } from '../../answers';
 import { getSurvey } from '../../transport';
 
 /*
@@ -131,11 +131,6 @@ const surveyOfRun = perRun<IDataObject>();
 async function surveyOf(ctx: IExecuteFunctions, surveyId: string, itemIndex: number): Promise<IDataObject> {
 	return await surveyOfRun(ctx, surveyId, async () => await getSurvey(ctx, surveyId, itemIndex));
 }
-
-const hiddenFieldIds = (survey: IDataObject): string[] => {
-	const hidden = survey.hiddenFields as IDataObject | undefined;
-	return Array.isArray(hidden?.fieldIds) ? (hidden.fieldIds as string[]) : [];
-};
 
 /** Question types whose answer is a number. */
 const NUMBER_TYPES = new Set(['rating', 'nps']);
