@@ -67,7 +67,6 @@ export const documentedAdapter: SurveyAdapter = {
 			path: `/api/v1/management/surveys/${encodeURIComponent(query.surveyId)}/responses`,
 			qs: { limit: query.limit, offset: query.skip, ...dateQuery(query.dateFilter) },
 			itemIndex: query.itemIndex,
-			baseUrl: query.baseUrl,
 			pacer: query.pacer,
 		});
 		return { responses: page.data, total: page.meta.total };

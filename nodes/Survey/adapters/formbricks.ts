@@ -30,7 +30,7 @@ const COUNT_CONCURRENCY = 4;
 /** `GET /api/v2/management/responses`: a survey's responses, oldest first, with v2's filters. */
 async function v2Responses(
 	ctx: RequestContext,
-	query: { surveyId: string; skip: number; limit: number; itemIndex?: number; baseUrl?: string; pacer?: RequestPacer },
+	query: { surveyId: string; skip: number; limit: number; itemIndex?: number; pacer?: RequestPacer },
 	dates: IDataObject = {},
 ): Promise<IDataObject[]> {
 	const { data } = await request<{ data: IDataObject[] }>(ctx, {
@@ -45,7 +45,6 @@ async function v2Responses(
 			...dates,
 		},
 		itemIndex: query.itemIndex,
-		baseUrl: query.baseUrl,
 		pacer: query.pacer,
 	});
 	return data;

@@ -176,8 +176,6 @@ export interface ResponsePageQuery {
 	limit: number;
 	dateFilter?: ResponseDateFilter;
 	itemIndex?: number;
-	/** The credential's Base URL, read once for all the pages of a read. */
-	baseUrl: string;
 	pacer?: RequestPacer;
 }
 
