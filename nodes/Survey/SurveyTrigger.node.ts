@@ -139,7 +139,7 @@ function forgetHook(registered: RegisteredHook): void {
  * whether "Listen for test event" registered it. It tells the trigger's hooks from others whatever
  * their URL, which moves with n8n's (WEBHOOK_URL, a new domain, the workflow imported elsewhere).
  */
-export function hookMark(ctx: IHookFunctions): string {
+function hookMark(ctx: IHookFunctions): string {
 	const test = ctx.getMode() === 'manual' ? ' test' : '';
 	return `[n8n ${String(ctx.getWorkflow().id ?? 'unsaved')}/${ctx.getNode().id}${test}]`;
 }

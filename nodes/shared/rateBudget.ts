@@ -46,7 +46,7 @@ export interface BudgetClock {
 	sleep(ms: number, signal: AbortSignal): Promise<void>;
 }
 
-export const systemBudgetClock: BudgetClock = {
+const systemBudgetClock: BudgetClock = {
 	now: () => Date.now(),
 	async sleep(ms, signal) {
 		// Older n8n versions' `sleep` ignores a signal, so the abort is also raced here.
@@ -334,7 +334,7 @@ export class RateBudget {
 }
 
 /** Seconds from a `Retry-After` header (seconds or HTTP date); undefined when absent or unreadable. */
-export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
+function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
 	const raw = Array.isArray(value) ? value[0] : value;
 	if (raw === undefined || raw.trim() === '') return undefined;
 	const seconds = Number(raw);
