@@ -53,8 +53,9 @@ async function writeAll(ctx: IExecuteFunctions): Promise<Outcomes> {
 		reports = await contacts.upsertMany(ctx, valid, first);
 	} catch (error) {
 		// Kept as every valid item's outcome, so that the run's other items do not send the bulk again.
-		if (!ctx.continueOnFail()) throw error;
-		for (const { itemIndex } of valid) outcomes.set(itemIndex, failureOfItem(error as Error, itemIndex));
+		const failure = withDescription(ctx, error as Error, first, undefined);
+		if (!ctx.continueOnFail()) throw failure;
+		for (const { itemIndex } of valid) outcomes.set(itemIndex, failureOfItem(failure, itemIndex));
 		return outcomes;
 	}
 	valid.forEach(({ itemIndex, attributes }, index) => {
