@@ -139,7 +139,7 @@ function forgetHook(registered: RegisteredHook): void {
  * whether "Listen for test event" registered it. It tells the trigger's hooks from others whatever
  * their URL, which moves with n8n's (WEBHOOK_URL, a new domain, the workflow imported elsewhere).
  */
-export function hookMark(ctx: IHookFunctions): string {
+function hookMark(ctx: IHookFunctions): string {
 	const test = ctx.getMode() === 'manual' ? ' test' : '';
 	return `[n8n ${String(ctx.getWorkflow().id ?? 'unsaved')}/${ctx.getNode().id}${test}]`;
 }
@@ -426,11 +426,23 @@ export class SurveyTrigger implements INodeType {
 				const registered = this.getWorkflowStaticData('node') as RegisteredHook;
 				forgetHook(registered);
 				if (typeof data.secret !== 'string' || !standardWebhookKey(data.secret)) {
-					await adapter.deleteHook(this, data.id);
+					let removed = true;
+					try {
+						await adapter.deleteHook(this, data.id);
+					} catch (error) {
+						// The missing secret is what the user must hear about; the hook left behind goes to the log.
+						removed = false;
+						warnHookLeft(
+							this,
+							`the webhook ${data.id} it registered at ${baseUrl} came without a usable secret and could not be removed (${(error as Error).message}); remove it in the survey service.`,
+						);
+					}
 					throw new NodeOperationError(
 						this.getNode(),
 						'The survey service returned no usable signing secret for the new webhook',
-						{ description: 'Expected whsec_ followed by base64. The webhook was removed again; use Manual registration with a secret you set.' },
+						{
+							description: `Expected whsec_ followed by base64. ${removed ? 'The webhook was removed again' : `The webhook ${data.id} could not be removed: remove it in the survey service`}; use Manual registration with a secret you set.`,
+						},
 					);
 				}
 				Object.assign(registered, {

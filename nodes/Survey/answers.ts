@@ -69,6 +69,12 @@ export async function surveyQuestions(
 	return await questions;
 }
 
+/** The ids of a survey's hidden fields (Formbricks' `hiddenFields.fieldIds`). */
+export function hiddenFieldIds(survey: IDataObject): string[] {
+	const hidden = survey.hiddenFields as IDataObject | undefined;
+	return Array.isArray(hidden?.fieldIds) ? (hidden.fieldIds as unknown[]).map(String) : [];
+}
+
 /** Key per question id for "By Question Text": the headline, numbered where headlines repeat. */
 export function textKeys(questions: Question[]): {
 	keys: Map<string, string>;

@@ -105,7 +105,7 @@ export function answersGuide(questions: Question[], where: string[] = []): Field
  * answers under `data` as `answersGuide` judges them, `meta` all but its `source`, and the
  * respondent's contact and contact attributes whatever their keys.
  */
-export function responseGuide(questions: Question[]): FieldGuide {
+function responseGuide(questions: Question[]): FieldGuide {
 	const answers = answersGuide(questions, ['data']);
 	return {
 		kindOf(path, value, holder) {

@@ -3,7 +3,6 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { mapConcurrently, type RequestPacer } from '../shared/concurrency';
 import type { RequestContext } from '../shared/request';
-import { credentialBaseUrl } from '../shared/request';
 import type { ResponseDateFilter, ResponsePage, SurveyAdapter } from './adapters';
 import { surveyAdapter, surveyApis } from './adapters';
 
@@ -105,8 +104,6 @@ async function readRangeOnce(
 	const start = query.offset ?? 0;
 	const pageSize = adapter.maxPageSize;
 	const firstSize = Math.min(query.limit ?? pageSize, pageSize);
-	// Read once for all the pages: n8n reads a credential from its database every time.
-	const baseUrl = await credentialBaseUrl(ctx, 'surveyApi', query.itemIndex);
 	const readPage: PageReader = async (skip, limit, pacer) =>
 		await adapter.responsePage(ctx, {
 			surveyId: query.surveyId,
@@ -114,7 +111,6 @@ async function readRangeOnce(
 			limit,
 			dateFilter: query.dateFilter,
 			itemIndex: query.itemIndex,
-			baseUrl,
 			pacer,
 		});
 	const first = await readPage(start, firstSize);

@@ -4,7 +4,8 @@ import type { RequestContext } from '../shared/request';
 import { waitsWithOwnDeadline } from '../shared/request';
 import { deliveryScope, withinDeadline } from '../shared/webhooks';
 import type { Question } from './answers';
-import { surveyQuestions } from './answers';
+import { hiddenFieldIds } from './answers';
+import { getSurvey } from './transport';
 
 /**
  * How long a delivery waits for its survey's questions: the service stops waiting for an answer
@@ -20,7 +21,10 @@ const MAX_SURVEYS = 200;
 
 interface KnownSurvey {
 	questions: Question[];
-	/** The question ids, and the answer ids of the deliveries that led to this read (hidden fields, variables). */
+	/**
+	 * The ids a delivery's answers may have: the questions', the survey's hidden fields', and every
+	 * answer id of the deliveries that led to this read or an earlier one (variables, fields since removed).
+	 */
 	known: Set<string>;
 	readAt: number;
 }
@@ -42,12 +46,20 @@ function keep(key: string, entry: Entry): void {
 	}
 }
 
-function read(ctx: IWebhookFunctions, key: string, entry: Entry, surveyId: string, answerIds: string[]) {
+function read(ctx: IWebhookFunctions, entry: Entry, surveyId: string, answerIds: string[]) {
 	// The delivery stops waiting after QUESTIONS_WAIT_MS; the read goes on for the deliveries after it.
 	waitsWithOwnDeadline(ctx);
 	// The webhook context has n8n's authenticated request helper, as the other request contexts do.
-	const reading = surveyQuestions(ctx as unknown as RequestContext, surveyId).then((questions) => {
-		const survey = { questions, known: new Set([...questions.map(({ id }) => id), ...answerIds]), readAt: Date.now() };
+	const reading = getSurvey(ctx as unknown as RequestContext, surveyId).then((found) => {
+		const questions = (found.questions ?? []) as Question[];
+		// What earlier reads learnt stays known: a refresh prompted by one delivery must not forget the ids of others.
+		const known = new Set([
+			...(entry.survey?.known ?? []),
+			...questions.map(({ id }) => id),
+			...hiddenFieldIds(found),
+			...answerIds,
+		]);
+		const survey = { questions, known, readAt: Date.now() };
 		entry.survey = survey;
 		return survey;
 	});
@@ -81,12 +93,12 @@ export async function deliveryQuestions(
 	const knowsAll = survey !== undefined && answerIds.every((id) => survey.known.has(id));
 	if (survey && knowsAll) {
 		if (Date.now() - survey.readAt > FRESH_MS && !entry.reading) {
-			read(ctx, key, entry, surveyId, answerIds).catch(() => undefined);
+			read(ctx, entry, surveyId, answerIds).catch(() => undefined);
 		}
 		return survey.questions;
 	}
 	try {
-		const waited = await withinDeadline(entry.reading ?? read(ctx, key, entry, surveyId, answerIds), QUESTIONS_WAIT_MS);
+		const waited = await withinDeadline(entry.reading ?? read(ctx, entry, surveyId, answerIds), QUESTIONS_WAIT_MS);
 		return waited.late ? undefined : waited.value.questions;
 	} catch {
 		return undefined;

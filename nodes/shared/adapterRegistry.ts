@@ -2,14 +2,17 @@ import type {
 	ICredentialDataDecryptedObject,
 	IExecuteFunctions,
 	IDisplayOptions,
-	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { chosenApi, DOCUMENTED_API, DOCUMENTED_API_LABEL } from './apiChoice';
-import type { OtherApiProbe, ProbeAnswer, ServiceProbe } from './credentialTest';
+import type { OtherApiProbe, ServiceProbe } from './credentialTest';
+import { perRun } from './perRun';
+import type { RatePolicy } from './rateBudget';
 import type { RequestContext } from './request';
+import { serviceAnswer } from './request';
+import { joinOr } from './text';
 
 /**
  * What every API adapter of a service declares about itself, so that the service's registry can
@@ -31,6 +34,8 @@ export interface ApiAdapter {
 	readonly credentialProbe: ServiceProbe;
 	/** A read only this API answers in its own way, by which a server that speaks it is recognised. */
 	readonly recognition: Pick<OtherApiProbe, 'probePath' | 'answersLikeIt'>;
+	/** How this API's platform limits a key's requests; the contract's rule when not given. Paces that read too. */
+	readonly rate?: RatePolicy;
 }
 
 /** The API named in errors and "Test credential" messages, with its choice in the credential. */
@@ -46,14 +51,14 @@ export const documentedOption = (service: string) => ({
 	description: `The ${service} API this node pack’s README describes (its sandbox speaks it)`,
 });
 
-const joinOr = (words: string[]) =>
-	words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
-
 /** Client errors that mean "no such route or parameter here" when a server speaks another API. */
 const WRONG_API_STATUSES = new Set(['400', '404', '405']);
 
+/** Refusals another API's recognition read may meet, which only mean "not that API". */
+const PROBE_REFUSALS = [400, 401, 403, 404, 405];
+
 /** One probe per run and API: many failing items of one run look once. */
-const recognisedInRun = new WeakMap<object, Map<string, Promise<ApiAdapter | undefined>>>();
+const recognisedInRun = perRun<ApiAdapter | undefined>();
 
 export interface AdapterRegistry<Adapter extends ApiAdapter> {
 	readonly credentialType: string;
@@ -108,36 +113,30 @@ export function adapterRegistry<Adapter extends ApiAdapter>(
 		});
 	}
 
-	/** Adapters already picked in one run of a node, keyed by its context (n8n makes one per run). */
-	const pickedByRun = new WeakMap<object, Promise<Adapter>>();
+	/** The adapter picked in each run of a node (n8n makes a context per run). */
+	const pickedByRun = perRun<Adapter>();
 
 	async function ofRun(ctx: RequestContext, itemIndex?: number): Promise<Adapter> {
-		let picked = pickedByRun.get(ctx);
-		if (!picked) {
-			picked = ctx.getCredentials(service.credentialType, itemIndex).then((credentials) => adapterFor(ctx, credentials));
-			// A failed read is not kept: the next item may try again.
-			picked.catch(() => pickedByRun.delete(ctx));
-			pickedByRun.set(ctx, picked);
-		}
-		return await picked;
+		return await pickedByRun(ctx, 'adapter', async () =>
+			adapterFor(ctx, await ctx.getCredentials(service.credentialType, itemIndex)),
+		);
 	}
 
-	/** The first other API whose recognition read the server answers as that API would, if any. */
+	/**
+	 * The first other API whose recognition read the server answers as that API would, if any. The
+	 * read goes the way every request goes (the key's rate budget, as that API's platform counts it,
+	 * and the execution's cancel signal); a refusal or a failure only means "not that API".
+	 */
 	async function otherApiOfServer(ctx: IExecuteFunctions, adapter: Adapter): Promise<Adapter | undefined> {
-		const credentials = await ctx.getCredentials(service.credentialType);
-		const baseUrl = String(credentials.baseUrl ?? '').replace(/\/+$/, '');
 		for (const other of others(adapter)) {
-			const options: IHttpRequestOptions = {
+			const answer = await serviceAnswer(ctx, service.credentialType, other.serviceName, {
 				method: 'GET',
-				url: `${baseUrl}${other.recognition.probePath}`,
-				json: true,
-				returnFullResponse: true,
-				ignoreHttpStatusErrors: true,
-				timeout: 10_000,
-			};
-			const answer = (await ctx.helpers.httpRequestWithAuthentication
-				.call(ctx, service.credentialType, options)
-				.catch(() => undefined)) as ProbeAnswer | undefined;
+				path: other.recognition.probePath,
+				acceptStatuses: PROBE_REFUSALS,
+				repeatable: true,
+				timeoutMs: 10_000,
+				rate: other.rate,
+			}).catch(() => undefined);
 			if (answer && other.recognition.answersLikeIt(answer)) return other;
 		}
 		return undefined;
@@ -195,14 +194,7 @@ export function adapterRegistry<Adapter extends ApiAdapter>(
 			} catch {
 				return error;
 			}
-			let run = recognisedInRun.get(ctx);
-			if (!run) recognisedInRun.set(ctx, (run = new Map()));
-			let recognised = run.get(adapter.api);
-			if (!recognised) {
-				recognised = otherApiOfServer(ctx, adapter).catch(() => undefined);
-				run.set(adapter.api, recognised);
-			}
-			const other = await recognised;
+			const other = await recognisedInRun(ctx, adapter.api, async () => await otherApiOfServer(ctx, adapter).catch(() => undefined));
 			if (!other) return error;
 			const advice = `This server answers like ${other.like}: check API in the credential (choose "${other.option.name}")`;
 			error.message = `${error.message}. ${advice}`;

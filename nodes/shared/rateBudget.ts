@@ -46,7 +46,7 @@ export interface BudgetClock {
 	sleep(ms: number, signal: AbortSignal): Promise<void>;
 }
 
-export const systemBudgetClock: BudgetClock = {
+const systemBudgetClock: BudgetClock = {
 	now: () => Date.now(),
 	async sleep(ms, signal) {
 		// Older n8n versions' `sleep` ignores a signal, so the abort is also raced here.
@@ -65,7 +65,12 @@ export const systemBudgetClock: BudgetClock = {
 
 /** What a trigger's request may spend at most, besides its wait: the request itself and the answer to the sender. */
 export const WEBHOOK_ANSWER_MARGIN_MS = 2_000;
-/** A wait this long can only come from a clock that jumped back: what was learnt before it is forgotten. */
+/**
+ * A wait this long on what the budget inferred itself (its counts, the platform's clock, its blind
+ * pauses: all far shorter) can only come from a clock that jumped back: what it inferred is then
+ * forgotten. A pause the platform asked for (`Retry-After`, or its body's words) is kept however
+ * long it is, and dropped only when the clock is seen going back past the moment it was asked.
+ */
 const STALE_AFTER_MS = 10 * 60_000;
 /** The longest pause the budget takes on its own when the platform tells nothing (1, 2, 4 … 64 s). */
 const MAX_BLIND_PAUSE_MS = 64_000;
@@ -123,7 +128,10 @@ export class RateBudget {
 	/** Ends the pump's wait once nobody waits any more. */
 	private pumpWait?: AbortController;
 	private orders = 0;
+	/** The pause the budget took on its own (a full window, a blind pause). */
 	private pausedUntil = 0;
+	/** The pause the platform asked for, and when it asked. */
+	private told?: { at: number; until: number };
 	/** Send times, newest last, as many as the limit (the sliding rule). */
 	private sends: number[] = [];
 	/** Requests counted in each of the platform's fixed windows, by window number. */
@@ -192,21 +200,31 @@ export class RateBudget {
 		const now = this.clock.now();
 		const windowNumber = this.readClock(ticket, headers);
 		const told = parseRetryAfter(headerOf(headers, 'retry-after'), now) ?? this.policy.reopensIn?.(body);
-		let reopensAt: number;
 		if (told !== undefined) {
-			reopensAt = now + Math.ceil(told * 1000);
-		} else {
-			if (windowNumber !== undefined) this.counts.set(windowNumber, Infinity);
-			reopensAt = this.readyAt(now);
-			// Our own count does not explain the 429 (another client uses the key): wait blind, longer each time.
-			if (reopensAt <= now) reopensAt = now + Math.min(MAX_BLIND_PAUSE_MS, 1000 * 2 ** this.blindPauses++);
+			const until = now + Math.ceil(told * 1000);
+			this.told = { at: now, until: Math.max(until, this.told?.until ?? 0) };
+			return { retryAfterSeconds: told };
 		}
+		if (windowNumber !== undefined) this.counts.set(windowNumber, Infinity);
+		let reopensAt = this.inferredReadyAt(now);
+		// Our own count does not explain the 429 (another client uses the key): wait blind, longer each time.
+		if (reopensAt <= now) reopensAt = now + Math.min(MAX_BLIND_PAUSE_MS, 1000 * 2 ** this.blindPauses++);
 		this.pausedUntil = Math.max(this.pausedUntil, reopensAt);
-		return { retryAfterSeconds: told };
+		return { retryAfterSeconds: undefined };
 	}
 
 	/** When the next request may be sent, at the earliest (now when it may be sent at once). */
 	readyAt(now = this.clock.now()): number {
+		if (this.told && now < this.told.at) {
+			// The clock went back: nothing measured on it before holds.
+			this.told = undefined;
+			this.forget();
+		}
+		return Math.max(this.inferredReadyAt(now), this.told?.until ?? now);
+	}
+
+	/** When the budget's own counts and pauses let the next request go. */
+	private inferredReadyAt(now: number): number {
 		let at = Math.max(now, this.pausedUntil);
 		const { limit, windowMs } = this.policy;
 		if (this.policy.windows === 'fixed' && this.offset) {
@@ -316,7 +334,7 @@ export class RateBudget {
 }
 
 /** Seconds from a `Retry-After` header (seconds or HTTP date); undefined when absent or unreadable. */
-export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
+function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
 	const raw = Array.isArray(value) ? value[0] : value;
 	if (raw === undefined || raw.trim() === '') return undefined;
 	const seconds = Number(raw);

@@ -2,7 +2,7 @@
  * Issue 32 item 18 (the adapters as a registry: adding a platform is one adapter) and issue 37
  * items 3 and 7 (an error from the wrong API choice says so; trigger events named as n8n's own).
  */
-import type { ICredentialsDecrypted, IDataObject, INodeExecutionData, INodeType } from 'n8n-workflow';
+import type { ICredentialsDecrypted, IDataObject, IExecuteFunctions, INodeExecutionData, INodeType } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { BookmarkApi } from '../../credentials/BookmarkApi.credentials';
@@ -123,6 +123,41 @@ describe('each service’s adapters are a registry', () => {
 		);
 		expect((error as NodeOperationError).description).toContain('choose that under API in the credential');
 		expect((error as NodeOperationError).context.itemIndex).toBe(3);
+	});
+
+	it('the wrong-API read goes the way every request goes: a refusal is "not that API", a cancelled execution sends nothing', async () => {
+		const wrongRoute = () =>
+			new NodeApiError({ name: 'Notes' } as never, { message: 'Not Found' }, { httpCode: '404', message: 'Not Found' });
+		const contextWith = (signal: AbortSignal) => {
+			const sent: string[] = [];
+			const answers: Record<string, { statusCode: number; body: unknown }> = {
+				'/api/notes': { statusCode: 401, body: { error: 'unauthorized' } },
+				'/api/scroll/version': { statusCode: 200, body: { speaks: 'scroll' } },
+			};
+			const ctx = {
+				getNode: () => ({ name: 'Notes' }),
+				getCredentials: async () => ({ api: 'papyrus', baseUrl: 'https://notes.example.com', apiKey: `key-${Math.random()}` }),
+				getExecutionCancelSignal: () => signal,
+				helpers: {
+					httpRequestWithAuthentication: async (_type: string, options: { url: string }) => {
+						const path = new URL(options.url).pathname;
+						sent.push(`GET ${path}`);
+						return { headers: {}, ...answers[path] };
+					},
+				},
+			};
+			return { ctx: ctx as unknown as IExecuteFunctions, sent };
+		};
+		const live = contextWith(new AbortController().signal);
+		const explained = await notes.explainError(live.ctx, wrongRoute(), 0);
+		expect(explained.message).toBe('Not Found. This server answers like Scroll: check API in the credential (choose "Scroll")');
+		expect(live.sent).toEqual(['GET /api/notes', 'GET /api/scroll/version']);
+
+		const cancel = new AbortController();
+		cancel.abort();
+		const cancelled = contextWith(cancel.signal);
+		expect((await notes.explainError(cancelled.ctx, wrongRoute(), 0)).message).toBe('Not Found');
+		expect(cancelled.sent).toEqual([]);
 	});
 
 	it('an API the credential names but this version does not know is an error naming the known ones', () => {

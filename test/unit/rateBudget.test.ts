@@ -302,4 +302,30 @@ describe('RateBudget on an injected clock', () => {
 		expect(sentAt).toBeGreaterThanOrEqual(start + 20_000);
 		expect(sentAt).toBeLessThanOrEqual(start + 21_000);
 	});
+
+	it('keeps a pause the platform asked for longer than 10 minutes; forgets it only when the clock goes back', async () => {
+		const start = 1_800_000_000_000;
+		const time = manualClock(start);
+		const budget = new RateBudget(FORMBRICKS, time.clock);
+		const tooLate = () => new Error('too late');
+		const cancelled = () => new Error('cancelled');
+		const refusedTicket = await budget.take({ order: budget.nextOrder(), tooLate, cancelled });
+		budget.refused(refusedTicket, { 'retry-after': '900' });
+		expect(budget.readyAt()).toBe(start + 900_000);
+
+		let sentAt: number | undefined;
+		const queued = budget.take({ order: budget.nextOrder(), tooLate, cancelled }).then((ticket) => (sentAt = ticket.sentAt));
+		await time.advanceTo(start + 899_000);
+		expect(sentAt).toBeUndefined();
+		await time.advanceTo(start + 900_000);
+		await queued;
+		expect(sentAt).toBe(start + 900_000);
+
+		const again = await budget.take({ order: budget.nextOrder(), tooLate, cancelled });
+		budget.refused(again, { 'retry-after': '3600' });
+		expect(budget.readyAt()).toBe(start + 4_500_000);
+		// A clock set back before the platform's answer: what was measured on it no longer holds.
+		await time.advanceTo(start);
+		expect(budget.readyAt()).toBe(start);
+	});
 });

@@ -71,7 +71,8 @@ describe('Contact and Contact Attribute Key on Formbricks', () => {
 				options: { createMissingKeys: false },
 			}).catch((e) => e);
 			expect(error).toBeInstanceOf(NodeOperationError);
-			expect(error.message).toBe('Attributes: the workspace has no attribute key "portfolio_url", "company_size"');
+			expect(error.message).toBe('Custom Attributes: the workspace has no attribute key "portfolio_url", "company_size"');
+			expect(error.description).toContain('Create Missing Attribute Keys');
 			expect(await sent()).toEqual(['GET /api/v1/management/contact-attribute-keys', 'GET /api/v1/management/me']);
 		});
 
@@ -83,8 +84,20 @@ describe('Contact and Contact Attribute Key on Formbricks', () => {
 				customAttributes: { attribute: [{ key: 'Company Size', value: '5' }] },
 			}).catch((e) => e);
 			expect(error).toBeInstanceOf(NodeOperationError);
-			expect(error.message).toContain('"Company Size"');
+			expect(error.message).toBe(
+				'Custom Attributes: the workspace has no attribute key "Company Size", and a new key may hold only lowercase letters, digits and underscores, starting with a letter',
+			);
 			expect((await sent()).filter((request) => request.startsWith('POST'))).toEqual([]);
+			const second = await run(
+				[
+					{ resource: 'contact', operation: 'create', email: 'ada@example.org' },
+					{ resource: 'contact', operation: 'create', email: 'ines.vidal@example.org', customAttributes: { attribute: [{ key: 'Company Size', value: '5' }] } },
+				],
+				{ items: [{}, {}] },
+			).catch((e) => e);
+			expect(second.message).toMatch(/^Custom Attributes: .* \[item 1\]$/);
+			expect(second.context.itemIndex).toBe(1);
+			expect((await sent()).filter((request) => request.startsWith('POST'))).toEqual(['POST /api/v2/management/contacts']);
 		});
 
 		it('an e-mail address the workspace has: Formbricks’ 409, pointing at Create Many', async () => {
@@ -130,8 +143,10 @@ describe('Contact and Contact Attribute Key on Formbricks', () => {
 			expect(out[1]).toMatchObject({ contactId: seeded.lise });
 			expect(contacts.find((contact) => contact.id === seeded.lise)?.attributes.cohort).toBe('2026');
 			expect(out[3].reason).toBe('Another contact has the user ID "alumni-1"');
-			expect(out[4].reason).toBe('The same e-mail address as contact 1 of this run');
-			expect(out[5].reason).toContain('"Favourite Colour"');
+			expect(out[4].reason).toBe('The same e-mail address as item 0 of this run');
+			expect(out[5].reason).toBe(
+				'the workspace has no attribute key "Favourite Colour", and a new key may hold only lowercase letters, digits and underscores, starting with a letter',
+			);
 			expect(contacts.some((contact) => contact.attributes.email === 'bad@example.org')).toBe(false);
 			// Keys keep their names: the bulk route renames a key to the name it is sent with.
 			const bulk = (await harness().requests()).find((request) => request.path === '/api/v2/management/contacts/bulk');
@@ -147,6 +162,21 @@ describe('Contact and Contact Attribute Key on Formbricks', () => {
 			const bulks = (await harness().requests()).filter((request) => request.path === '/api/v2/management/contacts/bulk');
 			expect(bulks.map((request) => ((request.body as IDataObject).contacts as unknown[]).length)).toEqual([250, 250, 100]);
 			expect((await sandboxContacts()).length).toBe(3 + 600);
+		});
+
+		it('a failed batch names the items the batches before it wrote, leaving out refused ones', async () => {
+			const emails = Array.from({ length: 252 }, (_, index) => `person${index === 1 ? 0 : index}@example.org`);
+			let bulks = 0;
+			const onRequest = async (request: { url?: string }) => {
+				if (String(request.url).endsWith('/contacts/bulk') && ++bulks === 2) {
+					await harness().control('faults', 'PUT', { status: 500, count: 1, path: '/contacts/bulk', afterHandling: true });
+				}
+			};
+			const error = await run(emails.map((email) => item(email)), { items: emails.map(() => ({})), onRequest }).catch((e) => e);
+			expect(error).toBeInstanceOf(NodeApiError);
+			expect(error.httpCode).toBe('500');
+			expect(error.description).toContain('The contacts of items 0 and 2 to 250 of this run were written before this failure.');
+			expect((await sandboxContacts()).length).toBe(3 + 251);
 		});
 
 		it('a bad input item stops the run before anything is sent; with Continue On Fail it alone fails', async () => {
@@ -218,6 +248,13 @@ describe('Contact and Contact Attribute Key on Formbricks', () => {
 			expect(error.description).toContain('Contacts and personal links need Formbricks\' Enterprise licence');
 		});
 
+		it('Create Many with Continue On Fail: the refusal is every item’s, and the run asks once', async () => {
+			const items = ['a@example.org', 'b@example.org', 'c@example.org'].map((email) => ({ resource: 'contact', operation: 'createMany', email }));
+			const out = await run(items, { items: [{}, {}, {}], continueOnFail: true });
+			expect(out).toEqual(items.map(() => ({ error: 'The Formbricks server answered 403: Contacts are only enabled for Enterprise Edition, please upgrade.' })));
+			expect(await sent()).toEqual(['GET /api/v1/management/contact-attribute-keys']);
+		});
+
 		it('v2 writes: a bare 403, explained the same way', async () => {
 			const keys = await harness().api<{ data: IDataObject[] }>('/api/v2/management/contact-attribute-keys');
 			expect(keys.status).toBe(200);
@@ -273,6 +310,15 @@ describe('Contact and Contact Attribute Key on Formbricks', () => {
 			expect(made).toMatchObject({ key: 'company_size', name: 'Company Size', type: 'custom', dataType: 'number', workspaceId });
 			const again = await run({ resource: 'contactAttributeKey', operation: 'create', key: 'company_size' }).catch((e) => e);
 			expect(again.message).toBe('The Formbricks server answered 409: Conflict: contactAttributeKey: Contact attribute key with "company_size" already exists');
+		});
+
+		it('Create with a read-only key: a 403 about the key\'s access, not the licence this route does not need', async () => {
+			await harness().control('formbricks', 'PUT', { permission: 'read' });
+			const error = await run({ resource: 'contactAttributeKey', operation: 'create', key: 'company_size' }).catch((e) => e);
+			expect(error).toBeInstanceOf(NodeApiError);
+			expect(error.httpCode).toBe('403');
+			expect(error.description).toContain('"Write" access to the workspace');
+			expect(error.description).not.toContain('Enterprise');
 		});
 
 		it('refuses a key Formbricks would not take before sending it', async () => {

@@ -90,6 +90,16 @@ describe('Response → Create and Update on Formbricks', () => {
 				hiddenFields: { field: [{ id: 'campaign', value: 'spring' }] },
 			});
 			expect(written.data).toEqual({ stars: 4, areas: ['Sound', 'Writing'], agree: 'accepted', campaign: 'spring' });
+			const twice = await run({
+				resource: 'response',
+				operation: 'create',
+				surveyId: survey(String(made.data.id)),
+				answersInput: 'json',
+				answersJson: { stars: 4, campaign: 'autumn' },
+				hiddenFields: { field: [{ id: 'campaign', value: 'spring' }] },
+			}).catch((e) => e);
+			expect(twice).toBeInstanceOf(NodeOperationError);
+			expect(twice.message).toBe('Hidden Fields (hidden field 1): the hidden field "campaign" is given twice (here and in Answers, or in two rows)');
 			const error = await run({
 				resource: 'response',
 				operation: 'create',
@@ -98,6 +108,20 @@ describe('Response → Create and Update on Formbricks', () => {
 			}).catch((e) => e);
 			expect(error.message).toBe('Answers (answer 1): "four" is not a number, which a rating question takes');
 			expect(await writes()).toHaveLength(1);
+		});
+
+		it('Created At is text read as the date filters read it, and a bad one fails before any request', async () => {
+			const property = new Survey().description.properties
+				.filter((parameter) => parameter.name === 'additionalFields')
+				.flatMap((parameter) => (parameter.options ?? []) as Array<{ name: string; type?: string; placeholder?: string }>)
+				.find((option) => option.name === 'createdAt');
+			expect(property).toMatchObject({ type: 'string', placeholder: 'e.g. 2026-10-06 or 2026-10-06 18:30' });
+			const error = await run(
+				create({ answerFields: { answer: [{ question: residency.fullName, value: 'x' }] }, additionalFields: { createdAt: '2026-02-30' } }),
+			).catch((e) => e);
+			expect(error).toBeInstanceOf(NodeOperationError);
+			expect(error.message).toBe('Created At: February 30, 2026 does not exist');
+			expect(await harness().requests()).toEqual([]);
 		});
 
 		it('as a tool: refused without the consent switch; the answers redacted in what it returns', async () => {

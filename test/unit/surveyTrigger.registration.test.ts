@@ -246,6 +246,38 @@ describe('Survey Trigger registration against the sandbox', () => {
 		expect(await remove.call(context)).toBe(true);
 	});
 
+	it('a new hook without a usable secret that cannot be removed: the missing secret is the error, the hook left is in the log', async () => {
+		const secretGiven = 'not-a-standard-secret';
+		const server = createServer((request, response) => {
+			const answer = (status: number, body: unknown) =>
+				response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+			if (request.method === 'GET') answer(200, { data: [] });
+			else if (request.method === 'POST') answer(201, { data: { id: 'wh_nosecret', secret: secretGiven } });
+			else answer(500, { message: 'Database unavailable' });
+		});
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		const { port } = server.address() as AddressInfo;
+		try {
+			const harness = hookContext({
+				parameters: { registration: 'automatic', allSurveys: true, events: ['responseFinished'] },
+				credentials: { surveyApi: { baseUrl: `http://127.0.0.1:${port}`, apiKey: sandbox.survey.apiKey } },
+				webhookUrl: url,
+				staticData: {},
+			});
+			const error = await create.call(harness.context).catch((e) => e);
+			expect(error.message).toBe('The survey service returned no usable signing secret for the new webhook');
+			expect(error.description).toContain('wh_nosecret could not be removed');
+			expect(harness.staticData.webhookId).toBeUndefined();
+			expect(harness.warnings).toHaveLength(1);
+			expect(harness.warnings[0]).toContain('wh_nosecret');
+			expect(harness.warnings[0]).toContain('Database unavailable');
+			expect(harness.warnings.join()).not.toContain(secretGiven);
+			expect(harness.warnings.join()).not.toContain(sandbox.survey.apiKey);
+		} finally {
+			server.close();
+		}
+	});
+
 	it('reports a service without the webhook API with a hint to register manually', async () => {
 		// An older deployment: every route of the webhook API answers 404.
 		const server = createServer((_, response) => response.writeHead(404).end('Not Found'));

@@ -526,6 +526,23 @@ describe(`Survey Trigger on Formbricks: deliveries as Formbricks builds them (co
 			expect(await surveyReads()).toBe(3);
 		});
 
+		it('the 10-minute refresh keeps the answer ids learnt before (a hidden field): no read for each delivery that has them', async () => {
+			const withHidden = { ...response.data, campaign: 'spring' };
+			const { result } = await runWithFakeTime(async () => {
+				started(await deliver('h-1', { data: withHidden, workflowId: 'wf-hidden' }));
+				const first = await surveyReads();
+				await sleep(11 * 60_000);
+				// The kept survey is old: this delivery refreshes it in the background.
+				started(await deliver('h-2', { workflowId: 'wf-hidden' }));
+				await sleep(1_000);
+				const refreshed = await surveyReads();
+				started(await deliver('h-3', { data: withHidden, workflowId: 'wf-hidden' }));
+				return { first, refreshed, last: await surveyReads() };
+			});
+			expect(result.refreshed).toBe(result.first + 1);
+			expect(result.last).toBe(result.refreshed);
+		});
+
 		it('rate-limited: the delivery is started within Formbricks’ wait, without the questions and with every answer treated as personal; the read goes on for the next delivery', async () => {
 			// A 429 closes Formbricks' window until the next minute of its clock (rate-limit.ts): the
 			// read waits its turn in the rate budget, past the 5 s Formbricks waits for an answer.

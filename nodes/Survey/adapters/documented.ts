@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { documentedOption } from '../../shared/adapterRegistry';
 import { DOCUMENTED_API } from '../../shared/apiChoice';
 import { isObject } from '../../shared/credentialTest';
+import type { RatePolicy } from '../../shared/rateBudget';
 import { dateQuery, HOOK_LOST_ANSWER_HINT, managementV1 } from './managementV1';
 import type { RemoteHook, ResponsePage, ResponsePageQuery, SurveyAdapter, SurveyEvent } from './types';
 
@@ -18,7 +19,8 @@ const MANUAL_HINT =
 	'This survey service has no webhook API. Set "Registration" to Manual and add the webhook URL in the service yourself.';
 
 /** CONTRACTS.md: 100 requests a sliding minute per key, 429 with `Retry-After`; deliveries time out after 5 s. */
-const v1 = managementV1(SERVICE, undefined, { limit: 100, windowMs: 60_000, windows: 'sliding', senderWaitMs: 5_000 });
+const DOCUMENTED_RATE: RatePolicy = { limit: 100, windowMs: 60_000, windows: 'sliding', senderWaitMs: 5_000 };
+const v1 = managementV1(SERVICE, undefined, DOCUMENTED_RATE);
 const request = v1.request;
 
 /** The survey service as CONTRACTS.md describes it (section 3 and Part 2, section 6). */
@@ -28,6 +30,7 @@ export const documentedAdapter: SurveyAdapter = {
 	like: 'the documented survey API',
 	apiName: 'the documented API',
 	serviceName: SERVICE,
+	rate: DOCUMENTED_RATE,
 	// Formbricks lists no `responseCount`.
 	recognition: {
 		probePath: '/api/v1/management/surveys',
@@ -64,7 +67,6 @@ export const documentedAdapter: SurveyAdapter = {
 			path: `/api/v1/management/surveys/${encodeURIComponent(query.surveyId)}/responses`,
 			qs: { limit: query.limit, offset: query.skip, ...dateQuery(query.dateFilter) },
 			itemIndex: query.itemIndex,
-			baseUrl: query.baseUrl,
 			pacer: query.pacer,
 		});
 		return { responses: page.data, total: page.meta.total };

@@ -5,7 +5,7 @@ import type { RequestContext } from '../../shared/request';
 import { FORMBRICKS_CREDENTIAL_PROBE, FORMBRICKS_RECOGNITION } from './formbricksCredential';
 import { formbricksContacts } from './formbricksContacts';
 import { formbricksPersonalLinks, formbricksSingleUseLinks } from './formbricksLinks';
-import { request, SERVICE, v1, workspaceIdOf } from './formbricksRequest';
+import { FORMBRICKS_RATE, request, SERVICE, v1, workspaceIdOf } from './formbricksRequest';
 import { formbricksResponseWrites } from './formbricksResponseWrites';
 import { documentedEvent, documentedSurvey } from './formbricksShapes';
 import { dateQuery, HOOK_LOST_ANSWER_HINT } from './managementV1';
@@ -30,7 +30,7 @@ const COUNT_CONCURRENCY = 4;
 /** `GET /api/v2/management/responses`: a survey's responses, oldest first, with v2's filters. */
 async function v2Responses(
 	ctx: RequestContext,
-	query: { surveyId: string; skip: number; limit: number; itemIndex?: number; baseUrl?: string; pacer?: RequestPacer },
+	query: { surveyId: string; skip: number; limit: number; itemIndex?: number; pacer?: RequestPacer },
 	dates: IDataObject = {},
 ): Promise<IDataObject[]> {
 	const { data } = await request<{ data: IDataObject[] }>(ctx, {
@@ -45,7 +45,6 @@ async function v2Responses(
 			...dates,
 		},
 		itemIndex: query.itemIndex,
-		baseUrl: query.baseUrl,
 		pacer: query.pacer,
 	});
 	return data;
@@ -92,6 +91,7 @@ export const formbricksAdapter: SurveyAdapter = {
 	like: 'Formbricks',
 	apiName: 'the Formbricks API',
 	serviceName: SERVICE,
+	rate: FORMBRICKS_RATE,
 	maxPageSize: PAGE_SIZE,
 	deliveryShape: '{ webhookId, event, data: { id, surveyId, createdAt, data, …, survey } } (a Formbricks webhook)',
 	credentialProbe: FORMBRICKS_CREDENTIAL_PROBE,

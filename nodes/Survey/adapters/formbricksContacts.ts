@@ -1,12 +1,15 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { deleteUnlessGone } from '../../shared/alreadyGone';
 import type { RequestContext, ServiceRequest } from '../../shared/request';
 import { withDescription } from '../../shared/request';
 import { perRun } from '../../shared/perRun';
-import { request, v1, workspaceIdOf } from './formbricksRequest';
-import type { Contact, ContactsCapability, ContactWriteReport } from './types';
+import { licensedRequest, request, v1, workspaceIdOf } from './formbricksRequest';
+import { formbricksLicensedError } from './formbricksShapes';
+import { indexRanges } from '../../shared/text';
+import { invalidInput } from '../../shared/validation';
+import type { Contact, ContactsCapability, ContactToWrite, ContactWriteReport } from './types';
 
 /*
  * Formbricks' contacts (b66c1dd; an Enterprise feature: without the licence every route here but
@@ -22,6 +25,9 @@ import type { Contact, ContactsCapability, ContactWriteReport } from './types';
 
 /** `ZContactBulkUploadRequest`: at most 250 contacts a request. */
 const BULK_SIZE = 250;
+
+/** The field whose keys a contact's attributes come under, as the form shows it. */
+const ATTRIBUTES_LABEL = 'Custom Attributes';
 
 /** Keys a new attribute may have (`isSafeIdentifier`, apps/web/lib/utils/safe-identifier.ts). */
 const SAFE_KEY = /^[a-z][a-z0-9_]*$/;
@@ -42,7 +48,7 @@ const attributesOfRun = perRun<IDataObject[]>();
 /** The key's attribute keys by key (`email`, `firstName`, …), read once per run. */
 async function attributeKeyMap(ctx: RequestContext, itemIndex?: number): Promise<Map<string, IDataObject>> {
 	return await keysOfRun(ctx, 'keys', async () => {
-		const { data } = await request<{ data: IDataObject[] }>(ctx, {
+		const { data } = await licensedRequest<{ data: IDataObject[] }>(ctx, {
 			method: 'GET',
 			path: '/api/v1/management/contact-attribute-keys',
 			itemIndex,
@@ -55,7 +61,7 @@ async function attributeKeyMap(ctx: RequestContext, itemIndex?: number): Promise
 
 /** Every attribute value of the key's workspaces (one v1 table read). */
 async function readAttributes(ctx: RequestContext, itemIndex?: number): Promise<IDataObject[]> {
-	const { data } = await request<{ data: IDataObject[] }>(ctx, {
+	const { data } = await licensedRequest<{ data: IDataObject[] }>(ctx, {
 		method: 'GET',
 		path: '/api/v1/management/contact-attributes',
 		itemIndex,
@@ -91,10 +97,10 @@ const withAttributes = (contact: IDataObject, attributes: Map<string, Record<str
 	attributes: attributes.get(String(contact.id)) ?? {},
 });
 
-/** Why Formbricks would refuse to create this key; undefined when it may. */
+/** The rule by which Formbricks would refuse to create this key ("may hold only …"); undefined when it may. */
 function newKeyProblem(key: string): string | undefined {
-	if (!SAFE_KEY.test(key)) return `"${key}" may hold only lowercase letters, digits and underscores, starting with a letter`;
-	if (RESERVED_KEYS.has(key)) return `"${key}" is reserved by Formbricks for a default attribute`;
+	if (!SAFE_KEY.test(key)) return 'may hold only lowercase letters, digits and underscores, starting with a letter';
+	if (RESERVED_KEYS.has(key)) return 'is reserved by Formbricks for a default attribute';
 	return undefined;
 }
 
@@ -102,7 +108,7 @@ function newKeyProblem(key: string): string | undefined {
 function keyProblem(key: string, known: Map<string, IDataObject>): string | undefined {
 	if (known.has(key)) return undefined;
 	const problem = newKeyProblem(key);
-	return problem && `the workspace has no attribute key "${key}", and a new key ${problem.slice(problem.indexOf(' ') + 1)}`;
+	return problem && `the workspace has no attribute key "${key}", and a new key ${problem}`;
 }
 
 async function createKey(
@@ -131,9 +137,9 @@ async function createKey(
 }
 
 /** Refusals that concern one contact of a bulk, judged before anything is sent. */
-function bulkRefusals(contacts: Array<Record<string, string>>, known: Map<string, IDataObject>): Array<string | undefined> {
+function bulkRefusals(contacts: ContactToWrite[], known: Map<string, IDataObject>): Array<string | undefined> {
 	const firstWith = new Map<string, number>();
-	return contacts.map((attributes, index) => {
+	return contacts.map(({ attributes, itemIndex }) => {
 		const problems = Object.keys(attributes)
 			.map((key) => keyProblem(key, known))
 			.filter(Boolean);
@@ -143,10 +149,10 @@ function bulkRefusals(contacts: Array<Record<string, string>>, known: Map<string
 			const value = attributes[key];
 			if (!value) continue;
 			const earlier = firstWith.get(`${key}\n${value}`);
-			if (earlier !== undefined) return `The same ${key === 'email' ? 'e-mail address' : 'user ID'} as contact ${earlier + 1} of this run`;
+			if (earlier !== undefined) return `The same ${key === 'email' ? 'e-mail address' : 'user ID'} as item ${earlier} of this run`;
 		}
 		for (const key of ['email', 'userId']) {
-			if (attributes[key]) firstWith.set(`${key}\n${attributes[key]}`, index);
+			if (attributes[key]) firstWith.set(`${key}\n${attributes[key]}`, itemIndex);
 		}
 		return undefined;
 	});
@@ -167,7 +173,7 @@ async function sendBulk(
 			value,
 		})),
 	}));
-	const { data } = await request<{ data: IDataObject }>(ctx, {
+	const { data } = await licensedRequest<{ data: IDataObject }>(ctx, {
 		method: 'PUT',
 		path: '/api/v2/management/contacts/bulk',
 		body: { workspaceId, contacts },
@@ -184,14 +190,14 @@ const sameAttributes = (wanted: Record<string, string>, current: Record<string, 
 
 export const formbricksContacts: ContactsCapability = {
 	async list(ctx, itemIndex) {
-		const { data } = await request<{ data: IDataObject[] }>(ctx, { method: 'GET', path: '/api/v1/management/contacts', itemIndex });
+		const { data } = await licensedRequest<{ data: IDataObject[] }>(ctx, { method: 'GET', path: '/api/v1/management/contacts', itemIndex });
 		const workspaceId = await workspaceIdOf(ctx, itemIndex);
 		const attributes = await contactAttributes(ctx, itemIndex);
 		return data.filter((contact) => contact.workspaceId === workspaceId).map((contact) => withAttributes(contact, attributes));
 	},
 
 	async get(ctx, contactId, itemIndex) {
-		const { data } = await request<{ data: IDataObject }>(ctx, {
+		const { data } = await licensedRequest<{ data: IDataObject }>(ctx, {
 			method: 'GET',
 			path: `/api/v1/management/contacts/${encodeURIComponent(contactId)}`,
 			itemIndex,
@@ -204,21 +210,24 @@ export const formbricksContacts: ContactsCapability = {
 		const missing = Object.keys(attributes).filter((key) => !known.has(key));
 		const problems = missing.map((key) => keyProblem(key, known)).filter(Boolean);
 		if (problems.length > 0) {
-			throw new NodeOperationError(ctx.getNode(), `Attributes: ${problems.join('; ')}`, {
+			throw withDescription(
+				ctx,
+				invalidInput(ctx, itemIndex, ATTRIBUTES_LABEL, problems.join('; ')),
 				itemIndex,
-				description: 'Nothing was sent for this item. Contact Attribute Key → Get Many lists the keys of the workspace.',
-			});
+				'Contact Attribute Key → Get Many lists the keys of the workspace.',
+			);
 		}
 		if (missing.length > 0 && !createMissingKeys) {
-			throw new NodeOperationError(ctx.getNode(), `Attributes: the workspace has no attribute key ${missing.map((key) => `"${key}"`).join(', ')}`, {
+			throw withDescription(
+				ctx,
+				invalidInput(ctx, itemIndex, ATTRIBUTES_LABEL, `the workspace has no attribute key ${missing.map((key) => `"${key}"`).join(', ')}`),
 				itemIndex,
-				description:
-					'Nothing was sent for this item. Create the keys first (Contact Attribute Key → Create), or switch on "Create Missing Attribute Keys".',
-			});
+				'Or create the keys first (Contact Attribute Key → Create), or switch on "Create Missing Attribute Keys".',
+			);
 		}
 		for (const key of missing) await createKey(ctx, { key, name: titleCase(key) }, itemIndex);
 		const workspaceId = await workspaceIdOf(ctx, itemIndex);
-		const { data } = await request<{ data: IDataObject }>(ctx, {
+		const { data } = await licensedRequest<{ data: IDataObject }>(ctx, {
 			method: 'POST',
 			path: '/api/v2/management/contacts',
 			body: { workspaceId, attributes },
@@ -240,8 +249,9 @@ export const formbricksContacts: ContactsCapability = {
 		const reports: ContactWriteReport[] = contacts.map((_, index) =>
 			refusals[index] ? { status: 'refused', contactId: null, reason: refusals[index] } : { status: 'created', contactId: null },
 		);
-		const toSend = contacts.map((attributes, index) => ({ attributes, index })).filter(({ index }) => !refusals[index]);
-		let sentBefore = false;
+		const toSend = contacts.map(({ attributes }, index) => ({ attributes, index })).filter(({ index }) => !refusals[index]);
+		/** The input items whose contacts earlier batches wrote. */
+		const written: number[] = [];
 		for (let start = 0; start < toSend.length; start += BULK_SIZE) {
 			const batch = toSend.slice(start, start + BULK_SIZE);
 			let skipped: Map<number, string>;
@@ -259,10 +269,11 @@ export const formbricksContacts: ContactsCapability = {
 					ctx,
 					error as Error,
 					itemIndex,
-					sentBefore ? `Contacts 1 to ${batch[0].index} of this run were written before this failure.` : undefined,
+					written.length > 0
+						? `The contacts of item${written.length > 1 ? 's' : ''} ${indexRanges(written)} of this run were written before this failure.`
+						: undefined,
 				);
 			}
-			sentBefore = true;
 			batch.forEach(({ attributes, index }, position) => {
 				const existing = contactByEmail.get(attributes.email);
 				if (skipped.has(position)) {
@@ -271,7 +282,10 @@ export const formbricksContacts: ContactsCapability = {
 						contactId: existing ?? null,
 						reason: `Another contact has the user ID "${skipped.get(position)}"`,
 					};
-				} else if (existing !== undefined) {
+					return;
+				}
+				written.push(contacts[index].itemIndex);
+				if (existing !== undefined) {
 					reports[index] = { status: sameAttributes(attributes, before.get(existing)) ? 'unchanged' : 'updated', contactId: existing };
 				}
 			});
@@ -283,14 +297,14 @@ export const formbricksContacts: ContactsCapability = {
 				rows.filter((row) => row.attributeKeyId === emailKey.id).map((row) => [String(row.value), String(row.contactId)]),
 			);
 			reports.forEach((report, index) => {
-				if (report.status === 'created') report.contactId = created.get(contacts[index].email) ?? null;
+				if (report.status === 'created') report.contactId = created.get(contacts[index].attributes.email) ?? null;
 			});
 		}
 		return reports;
 	},
 
 	async delete(ctx, contactId, itemIndex) {
-		const send = async (options: ServiceRequest) => await v1.answer(ctx, options);
+		const send = async (options: ServiceRequest) => await v1.answer(ctx, { readError: formbricksLicensedError, ...options });
 		const { alreadyGone } = await deleteUnlessGone(ctx, itemIndex, send, {
 			method: 'DELETE',
 			path: `/api/v1/management/contacts/${encodeURIComponent(contactId)}`,
@@ -304,12 +318,7 @@ export const formbricksContacts: ContactsCapability = {
 
 	async createAttributeKey(ctx, key, itemIndex) {
 		const problem = newKeyProblem(key.key);
-		if (problem) {
-			throw new NodeOperationError(ctx.getNode(), `Key: ${problem}`, {
-				itemIndex,
-				description: 'Nothing was sent for this item.',
-			});
-		}
+		if (problem) throw invalidInput(ctx, itemIndex, 'Key', `"${key.key}" ${problem}`);
 		return await createKey(ctx, key, itemIndex);
 	},
 };

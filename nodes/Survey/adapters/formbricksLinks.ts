@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { request, v1 } from './formbricksRequest';
+import { licensedRequest, request, v1 } from './formbricksRequest';
 import type { PersonalLink, PersonalLinksCapability, SingleUseLinksCapability } from './types';
 
 /*
@@ -25,7 +25,7 @@ export const formbricksPersonalLinks: PersonalLinksCapability = {
 	segmentPageSize: 250,
 
 	async forContact(ctx, { surveyId, contactId, expirationDays }, itemIndex) {
-		const { data } = await request<{ data: PersonalLink }>(ctx, {
+		const { data } = await licensedRequest<{ data: PersonalLink }>(ctx, {
 			method: 'GET',
 			path: `/api/v2/management/surveys/${id(surveyId)}/contact-links/contacts/${id(contactId)}`,
 			qs: expirationDays === undefined ? {} : { expirationDays },
@@ -51,7 +51,7 @@ export const formbricksPersonalLinks: PersonalLinksCapability = {
 		const qs: IDataObject = { limit, skip };
 		if (expirationDays !== undefined) qs.expirationDays = expirationDays;
 		if (attributeKeys.length > 0) qs.attributeKeys = attributeKeys.join(',');
-		const { data, meta } = await request<{ data: IDataObject[]; meta?: IDataObject }>(ctx, {
+		const { data, meta } = await licensedRequest<{ data: IDataObject[]; meta?: IDataObject }>(ctx, {
 			method: 'GET',
 			path: `/api/v2/management/surveys/${id(surveyId)}/contact-links/segments/${id(segmentId)}`,
 			qs,

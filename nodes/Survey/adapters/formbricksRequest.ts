@@ -3,8 +3,9 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { isObject } from '../../shared/credentialTest';
 import { perRun } from '../../shared/perRun';
-import type { RequestContext } from '../../shared/request';
-import { formbricksError } from './formbricksShapes';
+import type { RatePolicy } from '../../shared/rateBudget';
+import type { RequestContext, ServiceRequest } from '../../shared/request';
+import { formbricksError, formbricksLicensedError } from './formbricksShapes';
 import { managementV1 } from './managementV1';
 
 /** How errors name the service. */
@@ -16,8 +17,13 @@ export const SERVICE = 'Formbricks server';
  * Formbricks' clock, a 429 without `Retry-After` (apps/web/modules/core/rate-limit/rate-limit.ts,
  * rate-limit-configs.ts); its webhooks wait 5 s for the answer (process-response-pipeline-job.ts).
  */
-export const v1 = managementV1(SERVICE, formbricksError, { limit: 100, windowMs: 60_000, windows: 'fixed', senderWaitMs: 5_000 });
+export const FORMBRICKS_RATE: RatePolicy = { limit: 100, windowMs: 60_000, windows: 'fixed', senderWaitMs: 5_000 };
+export const v1 = managementV1(SERVICE, formbricksError, FORMBRICKS_RATE);
 export const request = v1.request;
+
+/** A request to a route Formbricks' Enterprise licence gates (contacts, personal links): its 403 names the licence. */
+export const licensedRequest = async <T = IDataObject>(ctx: RequestContext, options: ServiceRequest): Promise<T> =>
+	await request<T>(ctx, { readError: formbricksLicensedError, ...options });
 
 /**
  * The workspace the key works in (read once per run), which Formbricks' writes require: the credential's Workspace ID,

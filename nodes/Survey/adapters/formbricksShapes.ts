@@ -109,14 +109,25 @@ const MANAGE_KEY =
  * and contact-link routes); v2 drops the reason, and also answers 403 for a key without Write access
  * to the workspace and for a segment's links of a survey that is not a link survey in progress.
  */
-const FORBIDDEN =
+const FORBIDDEN_UNLICENSED =
 	'Contacts and personal links need Formbricks\' Enterprise licence (the Contacts feature: Organization Settings → Enterprise License). If this server has one: creating contacts needs an API key with "Write" access to the workspace, and a segment\'s personal links need a link survey that is in progress';
+
+/** A 403 of a route the licence does not gate: the key's access to the workspace. */
+const FORBIDDEN_KEY =
+	'Formbricks refused this API key here: writing (registering webhooks, writing responses, creating attribute keys) needs "Write" access to the workspace, deleting "Manage" access (Formbricks: Organization Settings → API Keys)';
 
 const INTERNAL_URL =
 	'Formbricks refuses webhook URLs on localhost or a private network unless its server sets DANGEROUSLY_ALLOW_WEBHOOK_INTERNAL_URLS=1. Give n8n a public URL (n8n\'s WEBHOOK_URL setting), or set that variable on the Formbricks server';
 
 const SEVERAL_WORKSPACES =
 	'This API key reaches more than one workspace: give the workspace\'s ID in the credential\'s Workspace ID field (Formbricks shows it under the workspace\'s settings → General)';
+
+/** Formbricks' errors on the routes its Enterprise licence gates (contacts, personal links): a 403 there names the licence. */
+export function formbricksLicensedError(body: unknown, status: number): ServiceError {
+	const error = formbricksError(body, status);
+	if (status === 403) error.hint = FORBIDDEN_UNLICENSED;
+	return error;
+}
 
 /** v1 details other than the ids of a 404 (`{ resource_id, resource_type }`), as words. */
 function v1Details(details: unknown): string {
@@ -167,7 +178,7 @@ export function formbricksError(body: unknown, status: number): ServiceError {
 	const v2Shape = isObject(parsed) && isObject(parsed.error);
 	if (status === 401 && error.code === 'unauthorized') error.hint = MANAGE_KEY;
 	else if (status === 401 && v2Shape) error.hint = `Check the API Key in the credential. ${MANAGE_KEY}`;
-	else if (status === 403) error.hint = FORBIDDEN;
+	else if (status === 403) error.hint = FORBIDDEN_KEY;
 	else if (status === 401) error.hint ??= 'Check the API Key in the credential';
 	else if (/private or internal/i.test(error.message)) error.hint = INTERNAL_URL;
 	else if (/single workspace/i.test(error.message)) error.hint = SEVERAL_WORKSPACES;

@@ -72,6 +72,12 @@ export interface ContactWriteReport {
 	reason?: string;
 }
 
+/** One contact of Create Many: its attributes by key, and the input item they came from. */
+export interface ContactToWrite {
+	itemIndex: number;
+	attributes: Record<string, string>;
+}
+
 export interface ContactsCapability {
 	/** Every contact of the workspace with its attributes. */
 	list(ctx: IExecuteFunctions, itemIndex: number): Promise<Contact[]>;
@@ -85,8 +91,11 @@ export interface ContactsCapability {
 		attributes: Record<string, string>,
 		options: { createMissingKeys: boolean; itemIndex: number },
 	): Promise<Contact>;
-	/** Creates or updates (matched by e-mail) many contacts, in the service's largest batches; one report per contact, in order. */
-	upsertMany(ctx: IExecuteFunctions, contacts: Array<Record<string, string>>, itemIndex: number): Promise<ContactWriteReport[]>;
+	/**
+	 * Creates or updates (matched by e-mail) many contacts, each its input item's, in the service's
+	 * largest batches; one report per contact, in order. A failure names the items already written.
+	 */
+	upsertMany(ctx: IExecuteFunctions, contacts: ContactToWrite[], itemIndex: number): Promise<ContactWriteReport[]>;
 	/** Deletes a contact; `alreadyGone` as the node's If Already Deleted settles "not found". */
 	delete(ctx: IExecuteFunctions, contactId: string, itemIndex: number): Promise<{ alreadyGone: boolean }>;
 	/** The workspace's attribute keys (`key`, `name`, `description`, `type`, `dataType`…). */
@@ -167,8 +176,6 @@ export interface ResponsePageQuery {
 	limit: number;
 	dateFilter?: ResponseDateFilter;
 	itemIndex?: number;
-	/** The credential's Base URL, read once for all the pages of a read. */
-	baseUrl: string;
 	pacer?: RequestPacer;
 }
 

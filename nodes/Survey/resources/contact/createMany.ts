@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { perRun } from '../../../shared/perRun';
 import { withDescription } from '../../../shared/request';
 import { requireToolConsent } from '../../../shared/toolConsent';
+import type { ContactToWrite, ContactWriteReport } from '../../adapters';
 import { surveyCapability } from '../../transport';
 import { CONTACT_CONSENT } from './consent';
 import { readContactAttributes } from './fields';
@@ -14,13 +15,25 @@ type Outcomes = Map<number, IDataObject | Error>;
 const outcomesOfRun = perRun<Outcomes>();
 
 /**
+ * The run's failure as one item's error: its own object, with its own item index, because the
+ * node adds to an error's message per item (the wrong-API advice) and n8n reads the index from it.
+ */
+function failureOfItem(error: Error, itemIndex: number): Error {
+	const copy = Object.create(Object.getPrototypeOf(error) as object, Object.getOwnPropertyDescriptors(error)) as Error & {
+		context?: unknown;
+	};
+	if (copy.context && typeof copy.context === 'object') copy.context = { ...copy.context, itemIndex };
+	return copy;
+}
+
+/**
  * All input items of the run at once, in the service's batches (Formbricks: 250 a request). Every
  * item's input is checked before anything is sent: a bad one stops the run then, or, with Continue
  * On Fail, becomes that item's error while the others are sent.
  */
 async function writeAll(ctx: IExecuteFunctions): Promise<Outcomes> {
 	const outcomes: Outcomes = new Map();
-	const valid: Array<{ itemIndex: number; attributes: Record<string, string> }> = [];
+	const valid: ContactToWrite[] = [];
 	const count = ctx.getInputData().length;
 	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
 		try {
@@ -34,12 +47,17 @@ async function writeAll(ctx: IExecuteFunctions): Promise<Outcomes> {
 	}
 	if (valid.length === 0) return outcomes;
 	const first = valid[0].itemIndex;
-	const contacts = await surveyCapability(ctx, 'contacts', 'Contact → Create Many', first);
-	const reports = await contacts.upsertMany(
-		ctx,
-		valid.map((entry) => entry.attributes),
-		first,
-	);
+	let reports: ContactWriteReport[];
+	try {
+		const contacts = await surveyCapability(ctx, 'contacts', 'Contact → Create Many', first);
+		reports = await contacts.upsertMany(ctx, valid, first);
+	} catch (error) {
+		// Kept as every valid item's outcome, so that the run's other items do not send the bulk again.
+		const failure = withDescription(ctx, error as Error, first, undefined);
+		if (!ctx.continueOnFail()) throw failure;
+		for (const { itemIndex } of valid) outcomes.set(itemIndex, failureOfItem(failure, itemIndex));
+		return outcomes;
+	}
 	valid.forEach(({ itemIndex, attributes }, index) => {
 		const { status, contactId, reason } = reports[index];
 		const report: IDataObject = { status, contactId, email: attributes.email, attributes };

@@ -5,6 +5,7 @@ import { requireToolConsent } from '../../../shared/toolConsent';
 import { invalidInput } from '../../../shared/validation';
 import { surveyCapability } from '../../transport';
 import { readSurveyId } from '../surveyLocator';
+import { dateTextField } from './dateText';
 import { responsesOutput } from './output';
 import { answersToWrite, RESPONSE_WRITE_CONSENT } from './write';
 
@@ -35,13 +36,11 @@ export const createResponseProperties: INodeProperties[] = [
 				description:
 					'The user ID of the contact who answered: the response is linked to that contact (with its attributes). Formbricks stores it without a contact when no contact has this user ID.',
 			},
-			{
-				displayName: 'Created At',
-				name: 'createdAt',
-				type: 'dateTime',
-				default: '',
-				description: 'When the response was given, for answers collected elsewhere; now when empty',
-			},
+			dateTextField(
+				'createdAt',
+				'Created At',
+				'When the response was given, for answers collected elsewhere (now when empty; a date alone means its first instant)',
+			),
 			{
 				displayName: 'Language',
 				name: 'language',
@@ -66,15 +65,16 @@ export async function create(this: IExecuteFunctions, itemIndex: number): Promis
 	requireToolConsent(this, itemIndex, RESPONSE_WRITE_CONSENT);
 	const surveyId = readSurveyId(this, itemIndex);
 	const writes = await surveyCapability(this, 'responseWrites', 'Response → Create', itemIndex);
-	const data = await answersToWrite(this, itemIndex, surveyId);
 	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const text = (name: string) => (String(fields[name] ?? '').trim() === '' ? undefined : String(fields[name]).trim());
 	let createdAt: string | undefined;
+	// Checked before the survey is read: a bad time fails before any request.
 	if (text('createdAt') !== undefined) {
 		const moment = parseMoment(fields.createdAt, workflowTimeZone(this));
 		if (moment.kind === 'problem') throw invalidInput(this, itemIndex, 'Created At', moment.problem);
 		createdAt = moment.iso;
 	}
+	const data = await answersToWrite(this, itemIndex, surveyId);
 	const response = await writes.create(
 		this,
 		{

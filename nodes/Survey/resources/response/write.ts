@@ -11,7 +11,7 @@ import type { ToolConsent } from '../../../shared/toolConsent';
 import { toolConsentProperty } from '../../../shared/toolConsent';
 import { invalidInput, listEntryLabel } from '../../../shared/validation';
 import type { Question } from '../../answers';
-import { textKeys } from '../../answers';
+import { hiddenFieldIds, textKeys } from '../../answers';
 import { getSurvey } from '../../transport';
 
 /*
@@ -132,11 +132,6 @@ async function surveyOf(ctx: IExecuteFunctions, surveyId: string, itemIndex: num
 	return await surveyOfRun(ctx, surveyId, async () => await getSurvey(ctx, surveyId, itemIndex));
 }
 
-const hiddenFieldIds = (survey: IDataObject): string[] => {
-	const hidden = survey.hiddenFields as IDataObject | undefined;
-	return Array.isArray(hidden?.fieldIds) ? (hidden.fieldIds as string[]) : [];
-};
-
 /** Question types whose answer is a number. */
 const NUMBER_TYPES = new Set(['rating', 'nps']);
 /** Question types whose answer is a list of texts. */
@@ -208,6 +203,7 @@ export async function answersToWrite(ctx: IExecuteFunctions, itemIndex: number, 
 		const id = String(entry.id ?? '').trim();
 		const label = listEntryLabel('Hidden Fields', 'hidden field', position);
 		if (!hidden.has(id)) throw invalidInput(ctx, itemIndex, label, `"${id}" is no hidden field of the survey`);
+		if (id in data) throw invalidInput(ctx, itemIndex, label, `the hidden field "${id}" is given twice (here and in Answers, or in two rows)`);
 		data[id] = String(entry.value ?? '');
 	});
 	return data;
