@@ -446,8 +446,13 @@ export const karakeepAdapter: BookmarkAdapter = {
 			itemIndex,
 			lostAnswerHint: lostAnswerHints.updateList(listId),
 		});
-		const [counted] = await withCounts(ctx, [list], itemIndex);
-		return counted;
+		// Its count is read after the change: a failure there leaves the change made.
+		try {
+			const [counted] = await withCounts(ctx, [list], itemIndex);
+			return counted;
+		} catch (error) {
+			throw failedAfterWrite(error);
+		}
 	},
 
 	async deleteList(ctx, listId, itemIndex) {
