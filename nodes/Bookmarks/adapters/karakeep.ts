@@ -128,16 +128,24 @@ async function searchPage(
 	itemIndex?: number,
 ): Promise<KarakeepPage> {
 	const { offset, lastRead } = readSearchCursor(page.cursor);
-	const start = lastRead.length > 0 ? Math.max(0, offset - SEARCH_OVERLAP) : offset;
-	const limit = Math.min(Math.max(page.limit, 1) + offset - start, PAGE_SIZE);
-	const qs: IDataObject = { ...route.qs, limit };
-	if (start > 0) qs.cursor = String(start);
-	const { bookmarks, nextCursor } = await request<KarakeepPage>(ctx, { method: 'GET', path: route.path, qs, itemIndex });
+	let start = lastRead.length > 0 ? Math.max(0, offset - SEARCH_OVERLAP) : offset;
+	const read = async (limit: number) => {
+		const qs: IDataObject = { ...route.qs, limit };
+		if (start > 0) qs.cursor = String(start);
+		return await request<KarakeepPage>(ctx, { method: 'GET', path: route.path, qs, itemIndex });
+	};
+	let { bookmarks, nextCursor } = await read(Math.min(Math.max(page.limit, 1) + offset - start, PAGE_SIZE));
+	// Results that shrank to end before `start` answer an empty page, though the records that moved
+	// up before it are unread: read back from earlier until the records already read are found.
+	while (lastRead.length > 0 && bookmarks.length === 0 && start > 0) {
+		start = Math.max(0, start - PAGE_SIZE);
+		({ bookmarks, nextCursor } = await read(PAGE_SIZE));
+	}
 	let after = 0;
 	if (lastRead.length > 0 && bookmarks.length > 0) {
-		const read = new Set(lastRead);
+		const alreadyRead = new Set(lastRead);
 		bookmarks.forEach((bookmark, index) => {
-			if (read.has(String(bookmark.id))) after = index + 1;
+			if (alreadyRead.has(String(bookmark.id))) after = index + 1;
 		});
 		if (after === 0) {
 			throw new NodeOperationError(ctx.getNode(), 'The search results kept changing while they were read', {
