@@ -90,12 +90,7 @@ async function routeFor(ctx: RequestContext, filters: BookmarkFilters, itemIndex
 
 /** The id of the tag with exactly this name (Karakeep's `nameContains` matches parts of names). */
 async function tagIdNamed(ctx: RequestContext, name: string, itemIndex?: number): Promise<string | undefined> {
-	const { tags } = await request<{ tags: IDataObject[] }>(ctx, {
-		method: 'GET',
-		path: '/api/v1/tags',
-		qs: { nameContains: name },
-		itemIndex,
-	});
+	const tags = await tagPages(ctx, { nameContains: name }, itemIndex);
 	const tag = tags.find((candidate) => candidate.name === name);
 	return tag ? String(tag.id) : undefined;
 }
