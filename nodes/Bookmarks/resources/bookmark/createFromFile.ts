@@ -1,16 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { withDescription } from '../../../shared/request';
-import { invalidInput } from '../../../shared/validation';
+import { checkPathId } from '../../../shared/validation';
 import { type WriteOutcome, writeOutcome } from '../../../shared/writeOutcome';
 import { bookmarkAdapter, bookmarkApis } from '../../adapters';
 import { bookmarksPersonalDataOption } from '../../personalData';
-import { MAX_TAGS_PER_REQUEST } from '../../transport';
 import { binaryFieldParameter, checkedInputFile, fileNameOption, largestFileOption } from '../asset/upload';
 import { listPicker } from '../locators';
 import { shapeWrite, simplifyBookmarksParameter } from './simplify';
 import { tagsAndNotes } from './create';
-import { readTagList } from './tagList';
+import { readTagsToSend } from './tagList';
 
 /**
  * Bookmark → Create From File: an input file (a PDF or an image) kept as a record of its own, which
@@ -50,20 +49,11 @@ export const createFromFileDescription: INodeProperties[] = [
 	},
 ];
 
-function readTags(ctx: IExecuteFunctions, itemIndex: number): string[] {
-	const tags = readTagList(ctx, itemIndex, ctx.getNodeParameter('tags', itemIndex, ''));
-	if (tags.length > MAX_TAGS_PER_REQUEST) {
-		throw invalidInput(ctx, itemIndex, 'Tags', `${tags.length} tags given; at most ${MAX_TAGS_PER_REQUEST}`);
-	}
-	return tags;
-}
-
 function readListId(ctx: IExecuteFunctions, itemIndex: number): string | undefined {
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const list = options.list as { value?: string } | string | undefined;
 	const listId = (typeof list === 'string' ? list : list?.value)?.trim();
-	if (listId === '.' || listId === '..') throw invalidInput(ctx, itemIndex, 'Add to List', `"${listId}" is not a valid ID`);
-	return listId || undefined;
+	return listId ? checkPathId(ctx, itemIndex, listId, 'Add to List') : undefined;
 }
 
 export async function createFromFile(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
@@ -71,7 +61,7 @@ export async function createFromFile(this: IExecuteFunctions, itemIndex: number)
 	const assets = bookmarkApis.capability(this, adapter, 'assets', 'Bookmark → Create From File', itemIndex);
 	const title = String(this.getNodeParameter('title', itemIndex, '') ?? '').trim();
 	const note = String(this.getNodeParameter('notes', itemIndex, '') ?? '').trim();
-	const tags = readTags(this, itemIndex);
+	const tags = readTagsToSend(this, itemIndex);
 	const listId = readListId(this, itemIndex);
 	const file = await checkedInputFile(
 		this,
