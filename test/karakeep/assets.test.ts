@@ -419,6 +419,23 @@ describe('Asset → Download, Attach, Replace, Detach (the node)', () => {
 		expect(error.description).toMatch(/The file was uploaded \(asset [0-9a-f-]+\) but not put on record nosuchrecord000000000000: it is kept unattached\./);
 	});
 
+	test('a PDF record’s preview image: Attach As offers every type Karakeep attaches (isAllowedToAttachAsset), assetScreenshot too', async () => {
+		const { json: [record] } = await runNode(
+			viaSpec,
+			{ resource: 'bookmark', operation: 'createFromFile', binaryPropertyName: 'data' },
+			{ binaries: [{ data: inputBinary(pdfBytes(2_000, 41), 'preview.pdf', 'application/pdf') }] },
+		);
+		const [attached] = (
+			await runNode(
+				viaSpec,
+				{ resource: 'asset', operation: 'attach', recordId: byId(record.id), binaryPropertyName: 'data', assetType: 'assetScreenshot' },
+				{ binaries: [{ data: inputBinary(pngBytes(7), 'first-page.png', 'image/png') }] },
+			)
+		).json;
+		expect(attached).toMatchObject({ assetType: 'assetScreenshot', mimeType: 'image/png' });
+		expect((await raw(record.id)).assets).toContainEqual({ id: attached.assetId, assetType: 'assetScreenshot', fileName: 'first-page.png' });
+	});
+
 	test('as a tool, Replace and Detach refuse without the consent switch (they delete a file), before anything is sent', async () => {
 		const before = mock.requests.length;
 		const detach = await nodeFailure(viaSpec, { resource: 'asset', operation: 'detach', recordId: byId('r'), assetId: 'a' }, { tool: true });

@@ -28,6 +28,11 @@ const ATTACH_AS = [
 	{ name: 'Banner Image', value: 'bannerImage', description: 'The image shown on the record’s card' },
 	{ name: 'Page Archive', value: 'precrawledArchive', description: 'The page as an HTML file, read instead of crawling it' },
 	{ name: 'Page as PDF', value: 'pdf', description: 'The page printed to a PDF' },
+	{
+		name: 'PDF Preview Image',
+		value: 'assetScreenshot',
+		description: 'The image shown for a PDF record (Karakeep makes one of its first page)',
+	},
 	{ name: 'Screenshot', value: 'screenshot', description: 'A screenshot of the page' },
 	{ name: 'Video', value: 'video', description: 'The page’s video' },
 ];
