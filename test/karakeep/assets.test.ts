@@ -215,7 +215,7 @@ describe('Bookmark → Create From File (the node)', () => {
 			{ resource: 'bookmark', operation: 'createFromFile', binaryPropertyName: 'data' },
 			{ binaries: [{ data: inputBinary(Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypmp42')]), 'clip.mp4', 'video/mp4') }] },
 		);
-		expect(video.message).toMatch(/^Input Binary Field: the file "clip.mp4" is a MP4 video\. Only PDFs and images/);
+		expect(video.message).toMatch(/^Input Binary Field: the file "clip.mp4" is an MP4 video\. Only PDFs and images/);
 		const large = await nodeFailure(
 			viaSpec,
 			{ resource: 'bookmark', operation: 'createFromFile', binaryPropertyName: 'data', options: { maxFileMegabytes: 1 } },
