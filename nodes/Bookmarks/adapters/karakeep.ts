@@ -11,9 +11,10 @@ import { karakeepAssets } from './karakeepAssets';
 import { karakeepContent } from './karakeepContent';
 import { KARAKEEP_CREDENTIAL_PROBE, KARAKEEP_RECOGNITION } from './karakeepCredential';
 import { karakeepHighlights } from './karakeepHighlights';
-import { answer, KARAKEEP_SERVICE as SERVICE, listPath, recordPath, request } from './karakeepRequest';
+import { answer, KARAKEEP_SERVICE as SERVICE, request } from './karakeepRequest';
 import { karakeepTags, tagPages } from './karakeepTags';
 import { karakeepWebhooks } from './karakeepWebhooks';
+import { listPath, recordPath } from './paths';
 import { documentedList, documentedRecord, documentedTag } from './karakeepShapes';
 import type { BookmarkAdapter, BookmarkFilters, ListKindFields, NewRecord, RecordPage, TagRef } from './types';
 

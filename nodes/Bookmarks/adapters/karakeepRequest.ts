@@ -22,5 +22,3 @@ export const request = async <T = IDataObject>(ctx: RequestContext, req: Service
 export const answer = async (ctx: RequestContext, req: ServiceRequest) =>
 	await serviceAnswer<unknown>(ctx, 'bookmarkApi', KARAKEEP_SERVICE, withErrors(req));
 
-export const recordPath = (recordId: string, below = '') => `/api/v1/bookmarks/${encodeURIComponent(recordId)}${below}`;
-export const listPath = (listId: string, below = '') => `/api/v1/lists/${encodeURIComponent(listId)}${below}`;
