@@ -1,3 +1,14 @@
+/*
+ * Karakeep's own REST API v1, as its source answers (commit 7ca5ee2; facts, sources and the tests
+ * that pin them against the real server in test/karakeep/README.md). Where Karakeep differs from
+ * the documented API, the documented behaviour is composed from Karakeep's routes:
+ * - tags are attached after creating (Karakeep drops `tags` on create);
+ * - Get Many's query, tag and list go to Karakeep's search, tag and list routes (its record list
+ *   ignores them), and what a route ignores is filtered here;
+ * - If URL Exists looks the URL up first (Karakeep's create of a stored URL re-saves it);
+ * - records' lists are read per record, list counts from Karakeep's `lists.stats`.
+ */
+
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
@@ -14,20 +25,10 @@ import { karakeepHighlights } from './karakeepHighlights';
 import { answer, KARAKEEP_SERVICE as SERVICE, request } from './karakeepRequest';
 import { karakeepTags, tagPages } from './karakeepTags';
 import { karakeepWebhooks } from './karakeepWebhooks';
-import { listPath, recordPath } from './paths';
 import { documentedList, documentedRecord, documentedTag } from './karakeepShapes';
+import { listPath, recordPath } from './paths';
 import type { BookmarkAdapter, BookmarkFilters, ListKindFields, NewRecord, RecordPage, TagRef } from './types';
 
-/**
- * Karakeep's own REST API v1, as its source answers (commit 7ca5ee2; facts, sources and the tests
- * that pin them against the real server in test/karakeep/README.md). Where Karakeep differs from
- * the documented API, the documented behaviour is composed from Karakeep's routes:
- * - tags are attached after creating (Karakeep drops `tags` on create);
- * - Get Many's query, tag and list go to Karakeep's search, tag and list routes (its record list
- *   ignores them), and what a route ignores is filtered here;
- * - If URL Exists looks the URL up first (Karakeep's create of a stored URL re-saves it);
- * - records' lists are read per record, list counts from Karakeep's `lists.stats`.
- */
 /** Karakeep's largest page (`limit` 1 to 100). */
 const PAGE_SIZE = 100;
 

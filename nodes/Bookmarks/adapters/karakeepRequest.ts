@@ -1,3 +1,5 @@
+/* Karakeep's REST API v1 as every part of the Karakeep adapter calls it: its errors read in its own shapes, its rate limit. */
+
 import type { IDataObject } from 'n8n-workflow';
 
 import { type RatePolicy, waitInMessage } from '../../shared/rateBudget';
@@ -5,7 +7,6 @@ import type { RequestContext, ServiceRequest } from '../../shared/request';
 import { serviceAnswer, serviceRequest } from '../../shared/request';
 import { karakeepError } from './karakeepShapes';
 
-/** Karakeep's REST API v1 as every part of the Karakeep adapter calls it: its errors read in its own shapes, its rate limit. */
 export const KARAKEEP_SERVICE = 'Karakeep server';
 
 /**
