@@ -104,7 +104,16 @@ export class BookmarksWebhookTrigger implements INodeType {
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const credentials = this.getNode().credentials?.bookmarkApi ? await this.getCredentials('bookmarkApi') : undefined;
-		const adapter = adapterFor(this, credentials ?? {});
+		let adapter: BookmarkAdapter;
+		try {
+			adapter = adapterFor(this, credentials ?? {});
+		} catch (error) {
+			// Fails closed: an API this version does not know has no webhook check to pass.
+			this.logger.warn(
+				`Bookmarks Webhook Trigger "${this.getNode().name}" (workflow ${String(this.getWorkflow().id)}) refused a delivery: ${(error as Error).message}. Choose Karakeep under API in the credential, or update this node package.`,
+			);
+			return rejectUnauthorized(this, 'This trigger’s credential names an API this version of the node does not know');
+		}
 		const { webhooks } = adapter;
 		if (!credentials || !webhooks) {
 			this.logger.warn(

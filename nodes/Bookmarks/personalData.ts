@@ -72,7 +72,7 @@ const STATS_HOLDERS = new Set([...THING_HOLDERS, 'tagUsage']);
  * not people (their text is still scanned), where the records are tags or lists, in what Add
  * Tags and Remove Tags return and in a user's statistics (`holders`).
  */
-export function bookmarkGuide(recordsAreThings: boolean, holders: ReadonlySet<string> = THING_HOLDERS): FieldGuide {
+function bookmarkGuide(recordsAreThings: boolean, holders: ReadonlySet<string> = THING_HOLDERS): FieldGuide {
 	return {
 		kindOf(path) {
 			if (path[path.length - 1] !== 'name') return undefined;

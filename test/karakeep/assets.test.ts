@@ -215,7 +215,7 @@ describe('Bookmark → Create From File (the node)', () => {
 			{ resource: 'bookmark', operation: 'createFromFile', binaryPropertyName: 'data' },
 			{ binaries: [{ data: inputBinary(Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypmp42')]), 'clip.mp4', 'video/mp4') }] },
 		);
-		expect(video.message).toMatch(/^Input Binary Field: the file "clip.mp4" is a MP4 video\. Only PDFs and images/);
+		expect(video.message).toMatch(/^Input Binary Field: the file "clip.mp4" is an MP4 video\. Only PDFs and images/);
 		const large = await nodeFailure(
 			viaSpec,
 			{ resource: 'bookmark', operation: 'createFromFile', binaryPropertyName: 'data', options: { maxFileMegabytes: 1 } },
@@ -266,6 +266,56 @@ describe('Bookmark → Create From File (the node)', () => {
 		)?.[1];
 		expect(recordId).toBeDefined();
 		expect((await raw(recordId!)).tags.map((tag: { name: string }) => tag.name)).toEqual(['kept']);
+	});
+});
+
+/**
+ * Half-way failures say what exists by how the failing write ended (nodes/shared/writeOutcome.ts):
+ * a lost answer leaves a POST's effect unknown, a failed read after a write leaves the write done.
+ */
+describe('Create From File and Attach that fail after the upload: the message says what exists', () => {
+	const RECORD = /^\/api\/v1\/bookmarks\/[a-z0-9]+$/;
+
+	test('the record’s create whose answer was lost: a record may exist, not "no record was made"', async () => {
+		mock.failNext({ method: 'POST', path: /^\/api\/v1\/bookmarks$/, drop: true, afterHandling: true });
+		const error = await nodeFailure(
+			viaSpec,
+			{ resource: 'bookmark', operation: 'createFromFile', binaryPropertyName: 'data', title: 'Lost create', tags: 'lost' },
+			{ binaries: [{ data: inputBinary(pdfBytes(2_000, 31), 'lost.pdf', 'application/pdf') }] },
+		);
+		expect(error.description).toMatch(/The file was uploaded \(asset [0-9a-f-]+\); whether a record was made of it is unknown, as the answer was lost/);
+		expect(error.description).toContain('Either way, its tags (lost) were not attached.');
+		expect(error.description).not.toContain('no record was made');
+		// Karakeep carried the create out: the record is there.
+		const { bookmarks } = (await expectStatus(200, karakeep, 'GET', '/bookmarks', { query: { limit: 100 } })).json;
+		expect(bookmarks.filter((bookmark: any) => bookmark.title === 'Lost create')).toHaveLength(1);
+	});
+
+	test('tags attached and only the read after them failed: says they were attached, not "attach the tags"', async () => {
+		// After the upload, the create and the tags, the read of the tagged record.
+		mock.failNext({ method: 'GET', path: RECORD, status: 500 });
+		const error = await nodeFailure(
+			viaSpec,
+			{ resource: 'bookmark', operation: 'createFromFile', binaryPropertyName: 'data', title: 'Read after tags', tags: 'attached' },
+			{ binaries: [{ data: inputBinary(pdfBytes(2_000, 32), 'tagged.pdf', 'application/pdf') }] },
+		);
+		expect(error.description).toMatch(/Record [a-z0-9]+ was created from the file \(asset [0-9a-f-]+\), its tags \(attached\) were attached, as asked; only reading it back failed\./);
+		expect(error.description).not.toContain('Add Tags');
+	});
+
+	test('an attach whose answer was lost: whether the file is on the record is unknown, not "kept unattached"', async () => {
+		const link = await newLink('https://example.org/node-attach-lost');
+		mock.failNext({ method: 'POST', path: /^\/api\/v1\/bookmarks\/[a-z0-9]+\/assets$/, drop: true, afterHandling: true });
+		const error = await nodeFailure(
+			viaSpec,
+			{ resource: 'asset', operation: 'attach', recordId: byId(link.id), binaryPropertyName: 'data' },
+			{ binaries: [{ data: inputBinary(pngBytes(6), 'lost.png', 'image/png') }] },
+		);
+		expect(error.description).toMatch(
+			new RegExp(`The file was uploaded \\(asset [0-9a-f-]+\\); whether it was put on record ${link.id} is unknown, as the answer was lost`),
+		);
+		expect(error.description).not.toContain('kept unattached');
+		expect((await raw(link.id)).assets).toEqual([expect.objectContaining({ assetType: 'userUploaded', fileName: 'lost.png' })]);
 	});
 });
 
@@ -367,6 +417,23 @@ describe('Asset → Download, Attach, Replace, Detach (the node)', () => {
 		);
 		expect(error.message).toBe('The Karakeep server answered 404: Bookmark not found');
 		expect(error.description).toMatch(/The file was uploaded \(asset [0-9a-f-]+\) but not put on record nosuchrecord000000000000: it is kept unattached\./);
+	});
+
+	test('a PDF record’s preview image: Attach As offers every type Karakeep attaches (isAllowedToAttachAsset), assetScreenshot too', async () => {
+		const { json: [record] } = await runNode(
+			viaSpec,
+			{ resource: 'bookmark', operation: 'createFromFile', binaryPropertyName: 'data' },
+			{ binaries: [{ data: inputBinary(pdfBytes(2_000, 41), 'preview.pdf', 'application/pdf') }] },
+		);
+		const [attached] = (
+			await runNode(
+				viaSpec,
+				{ resource: 'asset', operation: 'attach', recordId: byId(record.id), binaryPropertyName: 'data', assetType: 'assetScreenshot' },
+				{ binaries: [{ data: inputBinary(pngBytes(7), 'first-page.png', 'image/png') }] },
+			)
+		).json;
+		expect(attached).toMatchObject({ assetType: 'assetScreenshot', mimeType: 'image/png' });
+		expect((await raw(record.id)).assets).toContainEqual({ id: attached.assetId, assetType: 'assetScreenshot', fileName: 'first-page.png' });
 	});
 
 	test('as a tool, Replace and Detach refuse without the consent switch (they delete a file), before anything is sent', async () => {

@@ -132,3 +132,28 @@ describe('Update: Karakeep\'s PATCH went through and reading the record back fai
 		expect((await expectStatus(200, karakeep, 'GET', `/bookmarks/${String(record.id)}`)).json.title).toBe('Updated title');
 	});
 });
+
+describe('List → Update and Tag → Rename: the change went through and reading it back failed', () => {
+	test('List → Update with a parent list says the list was changed', async () => {
+		const [parent] = await run({ resource: 'list', operation: 'create', name: 'Half-way parent' });
+		const [list] = await run({ resource: 'list', operation: 'create', name: 'Half-way child' });
+		// Through the mock, lists.stats is not in Karakeep's document: the count is read page by page, after the PATCH.
+		mock.failNext({ method: 'GET', path: /^\/api\/v1\/lists\/[a-z0-9]+\/bookmarks$/, status: 500 });
+		const error = await failure({
+			resource: 'list',
+			operation: 'update',
+			listId: byId(list.id),
+			updateFields: { name: 'Half-way moved', parentId: byId(parent.id) },
+		});
+		expect(error.description).toContain(`List ${String(list.id)} was changed as asked; only reading it back failed`);
+		expect((await expectStatus(200, karakeep, 'GET', `/lists/${String(list.id)}`)).json).toMatchObject({ name: 'Half-way moved', parentId: parent.id });
+	});
+
+	test('Tag → Rename says the tag was renamed', async () => {
+		const [tag] = await run({ resource: 'tag', operation: 'create', name: 'halfway-old' });
+		mock.failNext({ method: 'GET', path: /^\/api\/v1\/tags\/[^/]+$/, status: 500 });
+		const error = await failure({ resource: 'tag', operation: 'rename', tagId: byId(tag.id), name: 'halfway-new' });
+		expect(error.description).toContain(`Tag ${String(tag.id)} was changed as asked; only reading it back failed`);
+		expect((await expectStatus(200, karakeep, 'GET', `/tags/${String(tag.id)}`)).json.name).toBe('halfway-new');
+	});
+});

@@ -60,14 +60,17 @@ async function searchAll(beforeNextPage: () => Promise<void>): Promise<string[]>
 
 test('a record added between two pages: none comes twice, every record there from the start comes once', async () => {
 	const newest = (await expectStatus(200, karakeep, 'GET', `/bookmarks/${matching.at(-1)}`)).json;
+	let added = '';
 	const found = await searchAll(async () => {
 		// Strictly newer than every record before it, so it sorts first and moves all the others down.
 		await afterSecondOf(newest.createdAt);
-		await expectStatus(201, karakeep, 'POST', '/bookmarks', { body: { type: 'text', text: `${WORD} added while reading` } });
+		added = (await expectStatus(201, karakeep, 'POST', '/bookmarks', { body: { type: 'text', text: `${WORD} added while reading` } })).json.id;
 	});
 	expect(new Set(found).size).toBe(found.length);
 	expect([...found].sort()).toEqual(expect.arrayContaining([...matching].sort()));
 	expect(mock.requests.filter((request) => !request.valid)).toEqual([]);
+	// It matches from now on, as the newest.
+	matching.push(added);
 });
 
 test('a record that leaves the results between two pages: none of the others is skipped', async () => {
@@ -77,4 +80,22 @@ test('a record that leaves the results between two pages: none of the others is 
 	});
 	expect(new Set(found).size).toBe(found.length);
 	expect(found).toEqual(expect.arrayContaining(matching));
+});
+
+test('results that shrink past where the next page starts: the records that moved up are read, none twice', async () => {
+	const everyMatch = [...matching];
+	const found = await searchAll(async () => {
+		// The first page's newest 50 no longer match: fewer records are left than the next page's
+		// offset, so Karakeep answers that page empty, and the 30 not read yet moved up before it.
+		const response = await fetch(`${mock.url}/api/v1/bookmarks/search?q=${WORD}&sortOrder=desc&limit=100`, {
+			headers: { authorization: `Bearer ${karakeep.apiKey}` },
+		});
+		const { bookmarks } = (await response.json()) as { bookmarks: Array<{ id: string }> };
+		expect(bookmarks).toHaveLength(100);
+		for (const { id } of bookmarks.slice(0, 50)) {
+			await expectStatus(200, karakeep, 'PATCH', `/bookmarks/${id}`, { body: { text: 'no longer found' } });
+		}
+	});
+	expect(new Set(found).size).toBe(found.length);
+	expect([...found].sort()).toEqual([...everyMatch].sort());
 });

@@ -6,6 +6,7 @@ import { isObject } from '../../shared/credentialTest';
 import type { RequestContext } from '../../shared/request';
 import { serviceAnswer, serviceRequest } from '../../shared/request';
 import { lostAnswerHints } from '../hints';
+import { listPath, recordPath } from './paths';
 import type { BookmarkAdapter, TagRef } from './types';
 
 /** The bookmark service as CONTRACTS.md describes it (section 2 and Part 2, section 5). */
@@ -15,9 +16,6 @@ const request = async <T = IDataObject>(ctx: RequestContext, req: Parameters<typ
 	await serviceRequest<T>(ctx, 'bookmarkApi', SERVICE, req);
 const answer = async (ctx: RequestContext, req: Parameters<typeof serviceAnswer>[3]) =>
 	await serviceAnswer<unknown>(ctx, 'bookmarkApi', SERVICE, req);
-
-const recordPath = (recordId: string, below = '') => `/api/v1/bookmarks/${encodeURIComponent(recordId)}${below}`;
-const listPath = (listId: string, below = '') => `/api/v1/lists/${encodeURIComponent(listId)}${below}`;
 
 const isRecordPage = (body: unknown): body is IDataObject & { bookmarks: IDataObject[] } =>
 	isObject(body) && Array.isArray(body.bookmarks) && 'nextCursor' in body;

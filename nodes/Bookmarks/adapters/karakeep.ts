@@ -1,3 +1,14 @@
+/*
+ * Karakeep's own REST API v1, as its source answers (commit 7ca5ee2; facts, sources and the tests
+ * that pin them against the real server in test/karakeep/README.md). Where Karakeep differs from
+ * the documented API, the documented behaviour is composed from Karakeep's routes:
+ * - tags are attached after creating (Karakeep drops `tags` on create);
+ * - Get Many's query, tag and list go to Karakeep's search, tag and list routes (its record list
+ *   ignores them), and what a route ignores is filtered here;
+ * - If URL Exists looks the URL up first (Karakeep's create of a stored URL re-saves it);
+ * - records' lists are read per record, list counts from Karakeep's `lists.stats`.
+ */
+
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
@@ -11,22 +22,13 @@ import { karakeepAssets } from './karakeepAssets';
 import { karakeepContent } from './karakeepContent';
 import { KARAKEEP_CREDENTIAL_PROBE, KARAKEEP_RECOGNITION } from './karakeepCredential';
 import { karakeepHighlights } from './karakeepHighlights';
-import { answer, KARAKEEP_SERVICE as SERVICE, listPath, recordPath, request } from './karakeepRequest';
+import { answer, KARAKEEP_SERVICE as SERVICE, request } from './karakeepRequest';
 import { karakeepTags, tagPages } from './karakeepTags';
 import { karakeepWebhooks } from './karakeepWebhooks';
 import { documentedList, documentedRecord, documentedTag } from './karakeepShapes';
+import { listPath, recordPath } from './paths';
 import type { BookmarkAdapter, BookmarkFilters, ListKindFields, NewRecord, RecordPage, TagRef } from './types';
 
-/**
- * Karakeep's own REST API v1, as its source answers (commit 7ca5ee2; facts, sources and the tests
- * that pin them against the real server in test/karakeep/README.md). Where Karakeep differs from
- * the documented API, the documented behaviour is composed from Karakeep's routes:
- * - tags are attached after creating (Karakeep drops `tags` on create);
- * - Get Many's query, tag and list go to Karakeep's search, tag and list routes (its record list
- *   ignores them), and what a route ignores is filtered here;
- * - If URL Exists looks the URL up first (Karakeep's create of a stored URL re-saves it);
- * - records' lists are read per record, list counts from Karakeep's `lists.stats`.
- */
 /** Karakeep's largest page (`limit` 1 to 100). */
 const PAGE_SIZE = 100;
 
@@ -90,12 +92,7 @@ async function routeFor(ctx: RequestContext, filters: BookmarkFilters, itemIndex
 
 /** The id of the tag with exactly this name (Karakeep's `nameContains` matches parts of names). */
 async function tagIdNamed(ctx: RequestContext, name: string, itemIndex?: number): Promise<string | undefined> {
-	const { tags } = await request<{ tags: IDataObject[] }>(ctx, {
-		method: 'GET',
-		path: '/api/v1/tags',
-		qs: { nameContains: name },
-		itemIndex,
-	});
+	const tags = await tagPages(ctx, { nameContains: name }, itemIndex);
 	const tag = tags.find((candidate) => candidate.name === name);
 	return tag ? String(tag.id) : undefined;
 }
@@ -128,16 +125,24 @@ async function searchPage(
 	itemIndex?: number,
 ): Promise<KarakeepPage> {
 	const { offset, lastRead } = readSearchCursor(page.cursor);
-	const start = lastRead.length > 0 ? Math.max(0, offset - SEARCH_OVERLAP) : offset;
-	const limit = Math.min(Math.max(page.limit, 1) + offset - start, PAGE_SIZE);
-	const qs: IDataObject = { ...route.qs, limit };
-	if (start > 0) qs.cursor = String(start);
-	const { bookmarks, nextCursor } = await request<KarakeepPage>(ctx, { method: 'GET', path: route.path, qs, itemIndex });
+	let start = lastRead.length > 0 ? Math.max(0, offset - SEARCH_OVERLAP) : offset;
+	const read = async (limit: number) => {
+		const qs: IDataObject = { ...route.qs, limit };
+		if (start > 0) qs.cursor = String(start);
+		return await request<KarakeepPage>(ctx, { method: 'GET', path: route.path, qs, itemIndex });
+	};
+	let { bookmarks, nextCursor } = await read(Math.min(Math.max(page.limit, 1) + offset - start, PAGE_SIZE));
+	// Results that shrank to end before `start` answer an empty page, though the records that moved
+	// up before it are unread: read back from earlier until the records already read are found.
+	while (lastRead.length > 0 && bookmarks.length === 0 && start > 0) {
+		start = Math.max(0, start - PAGE_SIZE);
+		({ bookmarks, nextCursor } = await read(PAGE_SIZE));
+	}
 	let after = 0;
 	if (lastRead.length > 0 && bookmarks.length > 0) {
-		const read = new Set(lastRead);
+		const alreadyRead = new Set(lastRead);
 		bookmarks.forEach((bookmark, index) => {
-			if (read.has(String(bookmark.id))) after = index + 1;
+			if (alreadyRead.has(String(bookmark.id))) after = index + 1;
 		});
 		if (after === 0) {
 			throw new NodeOperationError(ctx.getNode(), 'The search results kept changing while they were read', {
@@ -446,8 +451,13 @@ export const karakeepAdapter: BookmarkAdapter = {
 			itemIndex,
 			lostAnswerHint: lostAnswerHints.updateList(listId),
 		});
-		const [counted] = await withCounts(ctx, [list], itemIndex);
-		return counted;
+		// Its count is read after the change: a failure there leaves the change made.
+		try {
+			const [counted] = await withCounts(ctx, [list], itemIndex);
+			return counted;
+		} catch (error) {
+			throw failedAfterWrite(error);
+		}
 	},
 
 	async deleteList(ctx, listId, itemIndex) {

@@ -1,5 +1,6 @@
 import { multipartBody } from '../../shared/multipart';
-import { answer, recordPath, request } from './karakeepRequest';
+import { answer, request } from './karakeepRequest';
+import { recordPath } from './paths';
 import { documentedRecord } from './karakeepShapes';
 import type { Assets, UploadedAsset } from './types';
 

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { answer, recordPath } from './karakeepRequest';
+import { answer } from './karakeepRequest';
+import { recordPath } from './paths';
 import type { ContentChunk, ReadableContent } from './types';
 
 /**

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { answer, recordPath, request } from './karakeepRequest';
+import { answer, request } from './karakeepRequest';
+import { recordPath } from './paths';
 import type { Highlights } from './types';
 
 /**

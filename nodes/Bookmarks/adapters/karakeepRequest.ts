@@ -1,3 +1,5 @@
+/* Karakeep's REST API v1 as every part of the Karakeep adapter calls it: its errors read in its own shapes, its rate limit. */
+
 import type { IDataObject } from 'n8n-workflow';
 
 import { type RatePolicy, waitInMessage } from '../../shared/rateBudget';
@@ -5,7 +7,6 @@ import type { RequestContext, ServiceRequest } from '../../shared/request';
 import { serviceAnswer, serviceRequest } from '../../shared/request';
 import { karakeepError } from './karakeepShapes';
 
-/** Karakeep's REST API v1 as every part of the Karakeep adapter calls it: its errors read in its own shapes, its rate limit. */
 export const KARAKEEP_SERVICE = 'Karakeep server';
 
 /**
@@ -22,5 +23,3 @@ export const request = async <T = IDataObject>(ctx: RequestContext, req: Service
 export const answer = async (ctx: RequestContext, req: ServiceRequest) =>
 	await serviceAnswer<unknown>(ctx, 'bookmarkApi', KARAKEEP_SERVICE, withErrors(req));
 
-export const recordPath = (recordId: string, below = '') => `/api/v1/bookmarks/${encodeURIComponent(recordId)}${below}`;
-export const listPath = (listId: string, below = '') => `/api/v1/lists/${encodeURIComponent(listId)}${below}`;

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { RequestContext } from '../../shared/request';
+import { failedAfterWrite } from '../../shared/writeOutcome';
 import { answer, request } from './karakeepRequest';
 import { documentedTag } from './karakeepShapes';
 import type { TagManagement } from './types';
@@ -52,7 +53,11 @@ export const karakeepTags: TagManagement = {
 	async rename(ctx, tagId, name, itemIndex) {
 		await request(ctx, { method: 'PATCH', path: tagPath(tagId), body: { name }, itemIndex });
 		// Karakeep's answer is `{id, name}`: the tag is read again for its count.
-		return await karakeepTags.get(ctx, tagId, itemIndex);
+		try {
+			return await karakeepTags.get(ctx, tagId, itemIndex);
+		} catch (error) {
+			throw failedAfterWrite(error);
+		}
 	},
 
 	async delete(ctx, tagId, itemIndex) {

@@ -29,7 +29,7 @@ export async function bookmarkAdapter(ctx: RequestContext, itemIndex?: number): 
 }
 
 /** The APIs that send webhooks, for the Bookmarks Webhook Trigger. */
-export const webhookApis = bookmarkApis.adapters.filter(
+const webhookApis = bookmarkApis.adapters.filter(
 	(adapter): adapter is BookmarkAdapter & { webhooks: BookmarkWebhooks } => adapter.webhooks !== undefined,
 );
 

@@ -8,6 +8,7 @@ import { runsAsTool } from '../../../shared/privacy';
 import { withDescription } from '../../../shared/request';
 import { requireToolConsent } from '../../../shared/toolConsent';
 import { invalidInput, requiredId, requiredString } from '../../../shared/validation';
+import { writeOutcome } from '../../../shared/writeOutcome';
 import { type Assets, bookmarkAdapter, bookmarkApis } from '../../adapters';
 import { bookmarksPersonalDataOption, consentTo } from '../../personalData';
 import { recordLocator } from '../locators';
@@ -27,6 +28,11 @@ const ATTACH_AS = [
 	{ name: 'Banner Image', value: 'bannerImage', description: 'The image shown on the record’s card' },
 	{ name: 'Page Archive', value: 'precrawledArchive', description: 'The page as an HTML file, read instead of crawling it' },
 	{ name: 'Page as PDF', value: 'pdf', description: 'The page printed to a PDF' },
+	{
+		name: 'PDF Preview Image',
+		value: 'assetScreenshot',
+		description: 'The image shown for a PDF record (Karakeep makes one of its first page)',
+	},
 	{ name: 'Screenshot', value: 'screenshot', description: 'A screenshot of the page' },
 	{ name: 'Video', value: 'video', description: 'The page’s video' },
 ];
@@ -177,7 +183,7 @@ async function download(this: IExecuteFunctions, itemIndex: number): Promise<IDa
 	});
 }
 
-/** The upload of an Attach or Replace, then the change; a failure after the upload says the file is kept unattached. */
+/** The upload of an Attach or Replace, then the change; a failure after the upload says what became of the file. */
 async function uploadThen(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
@@ -203,7 +209,12 @@ async function uploadThen(
 			fileSize: uploaded.size,
 		};
 	} catch (error) {
-		const state = `The file was uploaded (asset ${uploaded.assetId}) but not put on record ${recordId}: it is kept unattached. Running this item again uploads it again.`;
+		const uploadedAs = `The file was uploaded (asset ${uploaded.assetId})`;
+		const state = {
+			written: `${uploadedAs} and put on record ${recordId}; only reading the result failed: Bookmark → Get ${recordId} shows its files.`,
+			unknown: `${uploadedAs}; whether it was put on record ${recordId} is unknown, as the answer was lost: Bookmark → Get ${recordId} shows its files. Running this item again uploads it again.`,
+			'not written': `${uploadedAs} but not put on record ${recordId}: it is kept unattached. Running this item again uploads it again.`,
+		}[writeOutcome(error)];
 		throw withDescription(ctx, error as Error, itemIndex, state);
 	}
 }

@@ -8,7 +8,7 @@ import {
 	megabytes,
 	sniffedType,
 } from '../../../shared/inputFile';
-import { invalidInput } from '../../../shared/validation';
+import { checkedInteger, invalidInput } from '../../../shared/validation';
 import type { Assets } from '../../adapters';
 
 /**
@@ -57,6 +57,8 @@ const KINDS: Record<string, string> = {
 };
 const kinds = (types: Iterable<string>) => [...types].map((type) => KINDS[type] ?? type);
 const joinOr = (words: string[]) => `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
+/** "a" or "an" before a kind, by how it is spoken: an MP4 video, an HTML page. */
+const withArticle = (kind: string) => `${/^(MP4|HTML|[AEIOU])/.test(kind) ? 'an' : 'a'} ${kind}`;
 
 /**
  * The input file, checked against `accepted` (MIME types) and the size limit in Options, with the
@@ -78,11 +80,13 @@ export async function checkedInputFile(
 	const sniffed = sniffedType(file.head);
 	const mimeType = sniffed ?? (file.declaredType === 'text/html' ? 'text/html' : undefined);
 	if (!mimeType || !acceptedTypes.has(mimeType)) {
-		const is = sniffed ? `a ${KINDS[sniffed]}` : `not a ${joinOr(kinds(acceptedTypes))} by its first bytes (n8n calls it ${file.declaredType})`;
+		const is = sniffed
+			? withArticle(KINDS[sniffed])
+			: `not ${withArticle(joinOr(kinds(acceptedTypes)))} by its first bytes (n8n calls it ${file.declaredType})`;
 		throw invalidInput(ctx, itemIndex, INPUT_BINARY_FIELD, `the file "${file.fileName}" is ${is}. ${otherwise}`);
 	}
 	if (file.size === 0) throw invalidInput(ctx, itemIndex, INPUT_BINARY_FIELD, `the file "${file.fileName}" is empty`);
-	const limitMiB = Number(options.maxFileMegabytes ?? assets.defaultMaxMiB);
+	const limitMiB = checkedInteger(ctx, itemIndex, options.maxFileMegabytes ?? assets.defaultMaxMiB, largestFileOption.displayName, { min: 1 });
 	if (file.size > limitMiB * 1_048_576) {
 		throw invalidInput(
 			ctx,

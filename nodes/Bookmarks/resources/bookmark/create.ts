@@ -5,9 +5,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { invalidInput, isHttpUrl, requiredString } from '../../../shared/validation';
 import { bookmarksPersonalDataOption } from '../../personalData';
 import { bookmarkAdapter, type NewRecord } from '../../adapters';
-import { MAX_TAGS_PER_REQUEST } from '../../transport';
 import { shapeWrite, simplifyBookmarksParameter } from './simplify';
-import { readTagList, TAGS_HINT } from './tagList';
+import { readTagsToSend, TAGS_HINT } from './tagList';
 import { updateExisting } from './updateExisting';
 
 const show = { resource: ['bookmark'], operation: ['create'] };
@@ -135,17 +134,8 @@ function createBody(ctx: IExecuteFunctions, itemIndex: number): NewRecord {
 	}
 	const title = String(ctx.getNodeParameter('title', itemIndex, '') ?? '').trim();
 	if (title) body.title = title;
-	const tags = readTagList(ctx, itemIndex, ctx.getNodeParameter('tags', itemIndex, ''));
-	// Checked before anything is sent: with If URL Exists → Update It the tags go to the
-	// service's tag request, which takes at most 50.
-	if (tags.length > MAX_TAGS_PER_REQUEST) {
-		throw invalidInput(
-			ctx,
-			itemIndex,
-			'Tags',
-			`${tags.length} tags given; at most ${MAX_TAGS_PER_REQUEST}`,
-		);
-	}
+	// With If URL Exists → Update It the tags go to the service's tag request.
+	const tags = readTagsToSend(ctx, itemIndex);
 	if (tags.length) body.tags = tags;
 	const notes = String(ctx.getNodeParameter('notes', itemIndex, '') ?? '').trim();
 	if (notes) body.note = notes;

@@ -1,15 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { withDescription } from '../../../shared/request';
-import { invalidInput } from '../../../shared/validation';
+import { checkPathId } from '../../../shared/validation';
+import { type WriteOutcome, writeOutcome } from '../../../shared/writeOutcome';
 import { bookmarkAdapter, bookmarkApis } from '../../adapters';
 import { bookmarksPersonalDataOption } from '../../personalData';
-import { MAX_TAGS_PER_REQUEST } from '../../transport';
 import { binaryFieldParameter, checkedInputFile, fileNameOption, largestFileOption } from '../asset/upload';
 import { listPicker } from '../locators';
 import { shapeWrite, simplifyBookmarksParameter } from './simplify';
 import { tagsAndNotes } from './create';
-import { readTagList } from './tagList';
+import { readTagsToSend } from './tagList';
 
 /**
  * Bookmark → Create From File: an input file (a PDF or an image) kept as a record of its own, which
@@ -49,20 +49,11 @@ export const createFromFileDescription: INodeProperties[] = [
 	},
 ];
 
-function readTags(ctx: IExecuteFunctions, itemIndex: number): string[] {
-	const tags = readTagList(ctx, itemIndex, ctx.getNodeParameter('tags', itemIndex, ''));
-	if (tags.length > MAX_TAGS_PER_REQUEST) {
-		throw invalidInput(ctx, itemIndex, 'Tags', `${tags.length} tags given; at most ${MAX_TAGS_PER_REQUEST}`);
-	}
-	return tags;
-}
-
 function readListId(ctx: IExecuteFunctions, itemIndex: number): string | undefined {
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const list = options.list as { value?: string } | string | undefined;
 	const listId = (typeof list === 'string' ? list : list?.value)?.trim();
-	if (listId === '.' || listId === '..') throw invalidInput(ctx, itemIndex, 'Add to List', `"${listId}" is not a valid ID`);
-	return listId || undefined;
+	return listId ? checkPathId(ctx, itemIndex, listId, 'Add to List') : undefined;
 }
 
 export async function createFromFile(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
@@ -70,7 +61,7 @@ export async function createFromFile(this: IExecuteFunctions, itemIndex: number)
 	const assets = bookmarkApis.capability(this, adapter, 'assets', 'Bookmark → Create From File', itemIndex);
 	const title = String(this.getNodeParameter('title', itemIndex, '') ?? '').trim();
 	const note = String(this.getNodeParameter('notes', itemIndex, '') ?? '').trim();
-	const tags = readTags(this, itemIndex);
+	const tags = readTagsToSend(this, itemIndex);
 	const listId = readListId(this, itemIndex);
 	const file = await checkedInputFile(
 		this,
@@ -82,7 +73,8 @@ export async function createFromFile(this: IExecuteFunctions, itemIndex: number)
 
 	return await shapeWrite(this, itemIndex, async () => {
 		const uploaded = await assets.upload(this, file, itemIndex);
-		const progress: Progress = { assetId: uploaded.assetId, tags, listId, tagsAttached: false, listed: false };
+		const progress: Progress = { assetId: uploaded.assetId, tags, listId, outcomes: {} };
+		let step: Step | undefined = 'record';
 		try {
 			const record = await assets.createRecord(
 				this,
@@ -95,48 +87,79 @@ export async function createFromFile(this: IExecuteFunctions, itemIndex: number)
 				},
 				itemIndex,
 			);
+			progress.outcomes.record = 'written';
 			const recordId = (progress.recordId = String(record.id));
 			if (tags.length) {
+				step = 'tags';
 				await adapter.changeTags(this, recordId, tags, 'attach', itemIndex);
-				progress.tagsAttached = true;
+				progress.outcomes.tags = 'written';
 			}
 			if (listId) {
+				step = 'list';
 				await adapter.changeMembership(this, listId, recordId, 'add', itemIndex);
-				progress.listed = true;
+				progress.outcomes.list = 'written';
 			}
+			step = undefined;
 			return await adapter.getRecord(this, recordId, itemIndex);
 		} catch (error) {
+			if (step) progress.outcomes[step] = writeOutcome(error);
 			throw withDescription(this, error as Error, itemIndex, halfWay(progress));
 		}
 	});
 }
+
+type Step = 'record' | 'tags' | 'list';
 
 interface Progress {
 	assetId: string;
 	tags: string[];
 	listId?: string;
 	recordId?: string;
-	tagsAttached: boolean;
-	listed: boolean;
+	/** Each step's write as it ended; a step not reached (undefined) was not written. */
+	outcomes: Partial<Record<Step, WriteOutcome>>;
 }
 
 /** What a Create From File that failed after the upload left, and how to complete it without a second copy. */
-function halfWay({ assetId, tags, listId, recordId, tagsAttached, listed }: Progress): string {
+function halfWay({ assetId, tags, listId, recordId, outcomes }: Progress): string {
 	const again = 'Running this item again would store the file a second time.';
+	const names = tags.join(', ');
 	if (recordId === undefined) {
+		const notDone = [tags.length ? `its tags (${names}) were not attached` : '', listId ? `it was not added to list ${listId}` : ''];
+		const notYet = notDone.some(Boolean) ? ` Either way, ${notDone.filter(Boolean).join(' and ')}.` : '';
+		if (outcomes.record === 'unknown') {
+			return `The file was uploaded (asset ${assetId}); whether a record was made of it is unknown, as the answer was lost: Bookmark → Get Many lists it if so.${notYet} ${again}`;
+		}
 		return `The file was uploaded (asset ${assetId}) but no record was made of it: it is kept unattached. ${again}`;
 	}
 	const done = [`Record ${recordId} was created from the file (asset ${assetId})`];
+	const unknown: string[] = [];
 	const missing: string[] = [];
+	const sort = (outcome: WriteOutcome | undefined, doneWords: string, unknownWords: string, missingWords: string) => {
+		if (outcome === 'written') done.push(doneWords);
+		else if (outcome === 'unknown') {
+			unknown.push(unknownWords);
+			missing.push(missingWords);
+		} else missing.push(missingWords);
+	};
 	if (tags.length) {
-		if (tagsAttached) done.push(`its tags (${tags.join(', ')}) were attached`);
-		else missing.push(`attach the tags (${tags.join(', ')}) with Bookmark → Add Tags`);
+		sort(
+			outcomes.tags,
+			`its tags (${names}) were attached`,
+			`whether its tags (${names}) were attached`,
+			`attach the tags (${names}) with Bookmark → Add Tags`,
+		);
 	}
 	if (listId) {
-		if (listed) done.push(`it was added to list ${listId}`);
-		else missing.push(`add it to list ${listId} with Bookmark → Add to List`);
+		sort(
+			outcomes.list,
+			`it was added to list ${listId}`,
+			`whether it was added to list ${listId}`,
+			`add it to list ${listId} with Bookmark → Add to List`,
+		);
 	}
+	const lost = unknown.length ? `; ${unknown.join(' and ')} is unknown, as the answer was lost` : '';
+	const repeatable = unknown.length ? ' (doing it again changes nothing if it was done)' : '';
 	return missing.length
-		? `${done.join(', ')}; to complete it, ${missing.join(' and ')}. ${again}`
+		? `${done.join(', ')}${lost}; to complete it, ${missing.join(' and ')}${repeatable}. ${again}`
 		: `${done.join(', ')}, as asked; only reading it back failed. ${again}`;
 }

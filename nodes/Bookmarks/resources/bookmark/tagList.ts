@@ -2,6 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { describeType } from '../../../shared/dates';
 import { invalidInput } from '../../../shared/validation';
+import { MAX_TAGS_PER_REQUEST } from '../../transport';
 
 /** How to give tags, for the Tags fields' hints and an agent's `$fromAI` description. */
 export const TAGS_HINT =
@@ -51,4 +52,17 @@ export function readTagList(
 		);
 	});
 	return [...new Set(names.filter((name) => name !== ''))];
+}
+
+/**
+ * The Tags parameter of an operation whose tags go to the service in one request, which takes at
+ * most 50: checked before anything is sent. `required`: at least one name.
+ */
+export function readTagsToSend(ctx: IExecuteFunctions, itemIndex: number, required = false): string[] {
+	const tags = readTagList(ctx, itemIndex, ctx.getNodeParameter('tags', itemIndex, ''));
+	if (required && tags.length === 0) throw invalidInput(ctx, itemIndex, 'Tags', 'give at least one tag name');
+	if (tags.length > MAX_TAGS_PER_REQUEST) {
+		throw invalidInput(ctx, itemIndex, 'Tags', `${tags.length} tags given; at most ${MAX_TAGS_PER_REQUEST}`);
+	}
+	return tags;
 }

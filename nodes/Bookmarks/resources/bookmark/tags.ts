@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { invalidInput, requiredId } from '../../../shared/validation';
+import { requiredId } from '../../../shared/validation';
 import { bookmarkAdapter } from '../../adapters';
-import { MAX_TAGS_PER_REQUEST } from '../../transport';
 import { recordLocator } from '../locators';
-import { readTagList, TAGS_HINT } from './tagList';
+import { readTagsToSend, TAGS_HINT } from './tagList';
 
 const show = { resource: ['bookmark'], operation: ['addTags', 'removeTags'] };
 
@@ -24,27 +23,13 @@ export const tagsDescription: INodeProperties[] = [
 	},
 ];
 
-function readTags(ctx: IExecuteFunctions, itemIndex: number): string[] {
-	const tags = readTagList(ctx, itemIndex, ctx.getNodeParameter('tags', itemIndex, ''));
-	if (tags.length === 0) throw invalidInput(ctx, itemIndex, 'Tags', 'give at least one tag name');
-	if (tags.length > MAX_TAGS_PER_REQUEST) {
-		throw invalidInput(
-			ctx,
-			itemIndex,
-			'Tags',
-			`${tags.length} tags given; at most ${MAX_TAGS_PER_REQUEST} at a time`,
-		);
-	}
-	return tags;
-}
-
 async function changeTags(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	change: 'attach' | 'detach',
 ): Promise<IDataObject> {
 	const recordId = requiredId(ctx, itemIndex, 'recordId', 'Bookmark');
-	const tags = readTags(ctx, itemIndex);
+	const tags = readTagsToSend(ctx, itemIndex, true);
 	const adapter = await bookmarkAdapter(ctx, itemIndex);
 	const changed = await adapter.changeTags(ctx, recordId, tags, change, itemIndex);
 	return { id: recordId, [change === 'attach' ? 'attached' : 'detached']: changed };

@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { withDescription } from '../../../shared/request';
 import { invalidInput, requiredId } from '../../../shared/validation';
-import { writeOutcome } from '../../../shared/writeOutcome';
 import { bookmarkAdapter, bookmarkApis, type RecordChanges } from '../../adapters';
 import { recordLocator } from '../locators';
+import { changeReadBack } from '../readBack';
 import { moreChangesOf, moreRecordFieldsOptions } from './moreRecordFields';
 import { shapeWrite, simplifyBookmarksParameter } from './simplify';
 
@@ -105,19 +104,7 @@ export async function update(this: IExecuteFunctions, itemIndex: number): Promis
 		const moreFields = bookmarkApis.capability(this, adapter, 'moreRecordFields', `Bookmark → Update of ${named.join(', ')}`, itemIndex);
 		change = async () => await moreFields.update(this, recordId, { ...body, ...more }, itemIndex);
 	}
-	return await shapeWrite(this, itemIndex, async () => {
-		try {
-			return await change();
-		} catch (error) {
-			// Written: the change went through, and only the read that follows it (Karakeep) failed.
-			throw withDescription(
-				this,
-				error as Error,
-				itemIndex,
-				writeOutcome(error) === 'written'
-					? `Record ${recordId} was changed as asked; only reading it back failed: Bookmark → Get shows it as it is now.`
-					: undefined,
-			);
-		}
-	});
+	return await shapeWrite(this, itemIndex, async () =>
+		await changeReadBack(this, itemIndex, `Record ${recordId}`, 'Bookmark → Get', change),
+	);
 }

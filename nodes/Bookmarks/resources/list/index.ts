@@ -8,6 +8,7 @@ import { ifAlreadyGoneParameter, settleGone } from '../../../shared/alreadyGone'
 import { consentTo } from '../../personalData';
 import { type BookmarkAdapter, bookmarkAdapter, bookmarkApis, type ListFields, type ListKindFields } from '../../adapters';
 import { listLocator, listPicker } from '../locators';
+import { changeReadBack } from '../readBack';
 
 export { searchLists } from '../locators';
 
@@ -103,9 +104,12 @@ async function update(this: IExecuteFunctions, itemIndex: number): Promise<IData
 		);
 	}
 	const adapter = await bookmarkAdapter(this, itemIndex);
-	if (Object.keys(kind).length === 0) return await adapter.updateList(this, listId, body, itemIndex);
-	const kinds = listKinds(this, adapter, 'List → Update of a Smart List Query or Parent List', itemIndex);
-	return await kinds.update(this, listId, { ...body, ...kind }, itemIndex);
+	let change = async () => await adapter.updateList(this, listId, body, itemIndex);
+	if (Object.keys(kind).length > 0) {
+		const kinds = listKinds(this, adapter, 'List → Update of a Smart List Query or Parent List', itemIndex);
+		change = async () => await kinds.update(this, listId, { ...body, ...kind }, itemIndex);
+	}
+	return await changeReadBack(this, itemIndex, `List ${listId}`, 'List → Get', change);
 }
 
 /** One list with its record count (Karakeep). */

@@ -6,6 +6,7 @@ import { requiredId, requiredString } from '../../../shared/validation';
 import { bookmarkAdapter, bookmarkApis } from '../../adapters';
 import { consentTo } from '../../personalData';
 import { tagLocator } from '../locators';
+import { changeReadBack } from '../readBack';
 
 /** Tag → Create, Get, Rename, Delete: tags managed one by one, where the API has them (Karakeep). */
 
@@ -52,7 +53,8 @@ async function get(this: IExecuteFunctions, itemIndex: number): Promise<IDataObj
 async function rename(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const tagId = requiredId(this, itemIndex, 'tagId', 'Tag');
 	const name = requiredString(this, itemIndex, 'name', 'New Name');
-	return await (await tags(this, itemIndex, 'Rename')).rename(this, tagId, name, itemIndex);
+	const management = await tags(this, itemIndex, 'Rename');
+	return await changeReadBack(this, itemIndex, `Tag ${tagId}`, 'Tag → Get', async () => await management.rename(this, tagId, name, itemIndex));
 }
 
 /** Output: `{ deleted: true, id, alreadyGone }`; the tag's records stay, without it. */
