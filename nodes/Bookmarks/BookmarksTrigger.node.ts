@@ -141,6 +141,7 @@ export class BookmarksTrigger implements INodeType {
 			// First activation (or a new Trigger On): what exists now is not emitted.
 			const field = sortField(watch);
 			let floor: number | undefined;
+			const readAt = Date.now();
 			const existing = await fetchBookmarks(this, filters, undefined, undefined, (page) => {
 				for (const record of page) {
 					const time = timeOf(record, field);
@@ -151,18 +152,19 @@ export class BookmarksTrigger implements INodeType {
 				return false;
 			});
 			if (!readState(staticData, watch)) {
-				Object.assign(staticData, stateToStore(startState(watch, existing, Date.now())));
+				Object.assign(staticData, stateToStore(startState(watch, existing, Date.now(), readAt)));
 			}
 			return null;
 		}
 
+		const readAt = Date.now();
 		const records = await fetchBookmarks(this, filters, undefined, undefined, (page) =>
 			reachesBehind(page, known),
 		);
 		// The records' lists and the lists' names are read before the claim: a failed read must not
 		// lose the records.
 		const simplify = wantsSimplified(this);
-		const { fresh: candidates } = takeFresh(known, records, Date.now());
+		const { fresh: candidates } = takeFresh(known, records, Date.now(), readAt);
 		const listed = new Map(
 			(await (await bookmarkAdapter(this)).withListIds(this, candidates)).map((record) => [record.id, record]),
 		);
@@ -172,7 +174,7 @@ export class BookmarksTrigger implements INodeType {
 				: new Map<string, string>();
 		// From here to the store, no await: an overlapping poll sees this one's claim.
 		const current = readState(staticData, watch) ?? known;
-		const { fresh: claimed, state } = takeFresh(current, records, Date.now());
+		const { fresh: claimed, state } = takeFresh(current, records, Date.now(), readAt);
 		Object.assign(staticData, stateToStore(state));
 		if (!claimed.length) return null;
 		const fresh = claimed.map((record) => listed.get(record.id) ?? record);

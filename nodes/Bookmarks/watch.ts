@@ -35,6 +35,8 @@ export interface WatchState {
 	seen: Record<string, number>;
 	/** Keys of records without a readable time, emitted once. */
 	undated: string[];
+	/** When the last poll began to read (the poller's clock): a record first stored after it was not in that read. */
+	readAt?: number;
 }
 
 /** The time a record is sorted by in this mode. */
@@ -72,13 +74,15 @@ function isResaved(record: IDataObject): boolean {
 /**
  * New Records: a record when it is first saved, not when it is saved again. Changed Records: a
  * record never changed since it was created is a new record, not a change; one saved again is.
- * `floor`, where the trigger keeps a window: a record first stored inside it is still new when
- * it was saved again before a poll saw it (the window's keys keep it from coming twice).
+ * `unreadSince`, where the trigger knows when its last read began: a record first stored after
+ * that (a second earlier, as first saves are stamped in whole seconds) was in no read, so it is
+ * still new when it was saved again before this poll (the window's keys keep it from coming twice).
  */
-export function isWatched(record: IDataObject, watch: WatchMode, floor?: number): boolean {
+export function isWatched(record: IDataObject, watch: WatchMode, unreadSince?: number): boolean {
 	if (watch === 'newRecords') {
 		if (!isResaved(record)) return true;
-		return floor !== undefined && (timeOf(record, 'firstCreatedAt') ?? -Infinity) >= floor;
+		const firstSaved = timeOf(record, 'firstCreatedAt');
+		return unreadSince !== undefined && firstSaved !== undefined && firstSaved >= unreadSince - SAME_SAVE_MS;
 	}
 	return record.modifiedAt !== record.createdAt || isResaved(record);
 }
@@ -92,6 +96,7 @@ export function readState(staticData: IDataObject, watch: WatchMode): WatchState
 			newest: Number(staticData.newest),
 			seen: (staticData.seen as Record<string, number>) ?? {},
 			undated: (staticData.undated as string[]) ?? [],
+			readAt: typeof staticData.readAt === 'number' ? staticData.readAt : undefined,
 		};
 	}
 	// The state of versions before Watch: { since, idsAtSince }. A since that is no time
@@ -118,6 +123,7 @@ export function stateToStore(state: WatchState): IDataObject {
 		newest: state.newest,
 		seen: state.seen,
 		undated: state.undated,
+		readAt: state.readAt,
 		since: undefined,
 		idsAtSince: undefined,
 	};
@@ -132,7 +138,7 @@ export function reachesBehind(page: IDataObject[], state: WatchState): boolean {
 	});
 }
 
-function settle(state: WatchState, newestRead: number | undefined, now: number): WatchState {
+function settle(state: WatchState, newestRead: number | undefined, now: number, readAt: number): WatchState {
 	const newest = Math.max(state.newest, Math.min(newestRead ?? -Infinity, now));
 	let floor = Math.max(state.floor, newest - LOOKBACK_MS);
 	let times = Object.values(state.seen).filter((time) => time >= floor);
@@ -142,14 +148,14 @@ function settle(state: WatchState, newestRead: number | undefined, now: number):
 		times = times.filter((time) => time >= floor);
 	}
 	const seen = Object.fromEntries(Object.entries(state.seen).filter(([, time]) => time >= floor));
-	return { ...state, newest, floor, seen, undated: state.undated.slice(-MAX_UNDATED) };
+	return { ...state, newest, floor, seen, undated: state.undated.slice(-MAX_UNDATED), readAt };
 }
 
 /**
  * The state of a first activation: what exists now counts as seen, so that only what comes
- * after is emitted.
+ * after is emitted. `readAt`: when the read of `records` began (`now` unless given).
  */
-export function startState(watch: WatchMode, records: IDataObject[], now: number): WatchState {
+export function startState(watch: WatchMode, records: IDataObject[], now: number, readAt = now): WatchState {
 	const field = sortField(watch);
 	let newestRead: number | undefined;
 	for (const record of records) {
@@ -158,17 +164,19 @@ export function startState(watch: WatchMode, records: IDataObject[], now: number
 	}
 	const newest = Math.min(newestRead ?? now, now);
 	const initial: WatchState = { watch, floor: newest - LOOKBACK_MS, newest, seen: {}, undated: [] };
-	return takeFresh(initial, records, now).state;
+	return takeFresh(initial, records, now, readAt).state;
 }
 
 /**
  * The records of a poll not emitted before, oldest first, and the state that remembers them.
- * Pure: the caller stores the state in the same synchronous step.
+ * Pure: the caller stores the state in the same synchronous step. `readAt`: when the read of
+ * `records` began (`now` unless given).
  */
 export function takeFresh(
 	state: WatchState,
 	records: IDataObject[],
 	now: number,
+	readAt = now,
 ): { fresh: IDataObject[]; state: WatchState } {
 	const field = sortField(state.watch);
 	const seen = { ...state.seen };
@@ -177,7 +185,7 @@ export function takeFresh(
 	const timeless: IDataObject[] = [];
 	let newestRead: number | undefined;
 	for (const record of records) {
-		if (!isWatched(record, state.watch, state.floor)) continue;
+		if (!isWatched(record, state.watch, state.readAt)) continue;
 		const key = keyOf(record, state.watch);
 		const time = timeOf(record, field);
 		if (time === undefined) {
@@ -195,6 +203,6 @@ export function takeFresh(
 	dated.sort((a, b) => a.time - b.time || String(a.record.id).localeCompare(String(b.record.id)));
 	return {
 		fresh: [...dated.map(({ record }) => record), ...timeless.reverse()],
-		state: settle({ ...state, seen, undated }, newestRead, now),
+		state: settle({ ...state, seen, undated }, newestRead, now, readAt),
 	};
 }

@@ -98,13 +98,23 @@ describe('a record saved again (Karakeep)', () => {
 		expect(takeFresh(first.state, [resaved], NOW).fresh).toEqual([]);
 	});
 
-	it('is new, once, when it was first stored after the last poll and saved again before the next', () => {
-		const lastPoll = startState('newRecords', [record('old', at(NOW - 60_000))], NOW - 60_000);
-		const quicklyResaved = { ...record('q', at(NOW), at(NOW)), firstCreatedAt: at(NOW - 30_000) };
-		const next = takeFresh(lastPoll, [quicklyResaved, record('old', at(NOW - 60_000))], NOW);
+	it('is new, once, when it was first stored after the last read began and saved again before the next poll', () => {
+		const lastRead = NOW - 60_000;
+		const lastPoll = startState('newRecords', [record('old', at(lastRead - 5000))], lastRead + 2000, lastRead);
+		// Stamped in whole seconds: the first save's second began before the read did.
+		const quicklyResaved = { ...record('q', at(NOW), at(NOW)), firstCreatedAt: at(lastRead - 500) };
+		const next = takeFresh(lastPoll, [quicklyResaved, record('old', at(lastRead - 5000))], NOW, NOW - 1000);
 		expect(next.fresh).toEqual([quicklyResaved]);
 		const savedOnceMore = { ...quicklyResaved, createdAt: at(NOW + 5000), modifiedAt: at(NOW + 5000) };
 		expect(takeFresh(next.state, [savedOnceMore], NOW + 10_000).fresh).toEqual([]);
+	});
+
+	it('is not new when it existed before the last read, even with a first save inside the window', () => {
+		const lastRead = NOW - 60_000;
+		const lastPoll = startState('newRecords', [], lastRead + 2000, lastRead);
+		// Imported with an old creation time, so no read saw it; first stored before the last read.
+		const imported = { ...record('i', at(NOW), at(NOW)), firstCreatedAt: at(lastRead - 120_000) };
+		expect(takeFresh(lastPoll, [imported], NOW).fresh).toEqual([]);
 	});
 
 	it('a save that straddles a second is one save: a new record, not a change', () => {

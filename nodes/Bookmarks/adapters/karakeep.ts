@@ -22,7 +22,7 @@ import { karakeepAssets } from './karakeepAssets';
 import { karakeepContent } from './karakeepContent';
 import { KARAKEEP_CREDENTIAL_PROBE, KARAKEEP_RECOGNITION } from './karakeepCredential';
 import { karakeepHighlights } from './karakeepHighlights';
-import { answer, KARAKEEP_SERVICE as SERVICE, request } from './karakeepRequest';
+import { answer, KARAKEEP_RATE, KARAKEEP_SERVICE as SERVICE, request } from './karakeepRequest';
 import { karakeepTags, tagPages } from './karakeepTags';
 import { karakeepWebhooks } from './karakeepWebhooks';
 import { documentedList, documentedRecord, documentedTag } from './karakeepShapes';
@@ -337,6 +337,7 @@ export const karakeepAdapter: BookmarkAdapter = {
 	like: 'Karakeep',
 	apiName: 'the Karakeep API',
 	serviceName: SERVICE,
+	rate: KARAKEEP_RATE,
 	credentialProbe: KARAKEEP_CREDENTIAL_PROBE,
 	recognition: KARAKEEP_RECOGNITION,
 	webhooks: karakeepWebhooks,

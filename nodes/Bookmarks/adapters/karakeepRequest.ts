@@ -14,8 +14,8 @@ export const KARAKEEP_SERVICE = 'Karakeep server';
  * packages/trpc/index.ts), and says the wait in its 429's message (packages/api/middlewares/rateLimit.ts);
  * its webhooks wait WEBHOOK_TIMEOUT_SEC, 5 s unless set.
  */
-const RATE: RatePolicy = { windowMs: 60_000, windows: 'sliding', senderWaitMs: 5_000, reopensIn: waitInMessage(/try again in (\d+) seconds/i) };
-const withErrors = (req: ServiceRequest): ServiceRequest => ({ ...req, readError: karakeepError, rate: RATE });
+export const KARAKEEP_RATE: RatePolicy = { windowMs: 60_000, windows: 'sliding', senderWaitMs: 5_000, reopensIn: waitInMessage(/try again in (\d+) seconds/i) };
+const withErrors = (req: ServiceRequest): ServiceRequest => ({ ...req, readError: karakeepError, rate: KARAKEEP_RATE });
 
 export const request = async <T = IDataObject>(ctx: RequestContext, req: ServiceRequest) =>
 	await serviceRequest<T>(ctx, 'bookmarkApi', KARAKEEP_SERVICE, withErrors(req));

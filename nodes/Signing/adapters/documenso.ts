@@ -17,7 +17,7 @@ import { MAX_PER_PAGE, numericId, rawDocument, rawTemplate, TEMPLATE_ID_LOOKS } 
 import { documensoFields, documensoRecipients } from './documensoDrafts';
 import { documensoAttachments, documensoFiles } from './documensoFiles';
 import { documensoDocuments, documensoFolders, documensoTemplates } from './documensoManage';
-import { documensoTransport } from './documensoTransport';
+import { DOCUMENSO_RATE, documensoTransport } from './documensoTransport';
 import { documensoUploads } from './documensoUploads';
 import { DOCUMENSO_EVENTS, DOCUMENSO_EXTRA_EVENTS, documensoEvent } from './documensoWebhooks';
 import type { PrefillValue, SigningAdapter } from './types';
@@ -178,6 +178,7 @@ export const documensoAdapter: SigningAdapter = {
 	like: 'Documenso',
 	apiName: 'the Documenso API',
 	serviceName: SERVICE,
+	rate: DOCUMENSO_RATE,
 	idLooks: { document: 'a number such as 1001', template: TEMPLATE_ID_LOOKS, recipient: 'a number such as 101' },
 	cancellable: {
 		statuses: ['PENDING'],

@@ -1,3 +1,4 @@
+import type { RatePolicy } from '../../shared/rateBudget';
 import { signingTransport } from '../transport';
 import { documensoError } from './documensoShapes';
 
@@ -10,10 +11,12 @@ import { documensoError } from './documensoShapes';
  * carries `Retry-After` (packages/lib/server-only/rate-limit/rate-limit.ts, rate-limits.ts,
  * rate-limit-middleware.ts). Its webhooks wait 10 s for the answer (execute-webhook-call.ts).
  */
-export const documensoTransport = signingTransport('Documenso server', documensoError, {
+export const DOCUMENSO_RATE: RatePolicy = {
 	limit: 1_000,
 	windowMs: 60_000,
 	windows: 'fixed',
 	countedPer: 'client',
 	senderWaitMs: 10_000,
-});
+};
+
+export const documensoTransport = signingTransport('Documenso server', documensoError, DOCUMENSO_RATE);

@@ -8,6 +8,7 @@ import {
 	megabytes,
 	sniffedType,
 } from '../../../shared/inputFile';
+import { joinOr } from '../../../shared/text';
 import { checkedInteger, invalidInput } from '../../../shared/validation';
 import type { Assets } from '../../adapters';
 
@@ -56,7 +57,6 @@ const KINDS: Record<string, string> = {
 	'text/html': 'HTML page',
 };
 const kinds = (types: Iterable<string>) => [...types].map((type) => KINDS[type] ?? type);
-const joinOr = (words: string[]) => `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
 /** "a" or "an" before a kind, by how it is spoken: an MP4 video, an HTML page. */
 const withArticle = (kind: string) => `${/^(MP4|HTML|[AEIOU])/.test(kind) ? 'an' : 'a'} ${kind}`;
 
