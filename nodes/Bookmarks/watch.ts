@@ -75,14 +75,20 @@ function isResaved(record: IDataObject): boolean {
  * New Records: a record when it is first saved, not when it is saved again. Changed Records: a
  * record never changed since it was created is a new record, not a change; one saved again is.
  * `unreadSince`, where the trigger knows when its last read began: a record first stored after
- * that (a second earlier, as first saves are stamped in whole seconds) was in no read, so it is
- * still new when it was saved again before this poll (the window's keys keep it from coming twice).
+ * that was in no read, so it is still new when it was saved again before this poll (the window's
+ * keys keep it from coming twice). First saves are stamped in whole seconds: one stamped in the
+ * second the read began may have been missed by it, and counts as new (never emitted before, it is
+ * emitted rather than lost).
  */
 export function isWatched(record: IDataObject, watch: WatchMode, unreadSince?: number): boolean {
 	if (watch === 'newRecords') {
 		if (!isResaved(record)) return true;
 		const firstSaved = timeOf(record, 'firstCreatedAt');
-		return unreadSince !== undefined && firstSaved !== undefined && firstSaved >= unreadSince - SAME_SAVE_MS;
+		return (
+			unreadSince !== undefined &&
+			firstSaved !== undefined &&
+			firstSaved >= unreadSince - (unreadSince % SAME_SAVE_MS)
+		);
 	}
 	return record.modifiedAt !== record.createdAt || isResaved(record);
 }

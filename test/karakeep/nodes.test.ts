@@ -338,9 +338,13 @@ describe('Bookmarks Trigger (polling) on Karakeep', () => {
 		// Saved long ago (an hour before, far behind the trigger's 10 minutes), archived since.
 		const early = new Date(Date.now() - 3600_000).toISOString();
 		const saved = await expectStatus(201, karakeep, 'POST', '/bookmarks', { body: { type: 'link', url, createdAt: early, archived: true } });
+		// Activated in a later second than the first save: Karakeep stamps it in whole seconds, and one
+		// in the very second a read began may have been missed by that read (then a re-save is new).
+		const { firstCreatedAt } = await rawRecord(saved.json.id);
+		await afterSecondOf(firstCreatedAt);
 		const state = {};
 		expect(await poll({ watch: 'newRecords' }, state)).toEqual([]);
-		await secondsAfter((await rawRecord(saved.json.id)).firstCreatedAt);
+		await secondsAfter(firstCreatedAt);
 		await resave(url);
 		expect((await rawRecord(saved.json.id)).createdAt).not.toBe(early);
 		const fresh = await create();

@@ -99,10 +99,10 @@ describe('a record saved again (Karakeep)', () => {
 	});
 
 	it('is new, once, when it was first stored after the last read began and saved again before the next poll', () => {
-		const lastRead = NOW - 60_000;
+		const lastRead = NOW - 59_700;
 		const lastPoll = startState('newRecords', [record('old', at(lastRead - 5000))], lastRead + 2000, lastRead);
-		// Stamped in whole seconds: the first save's second began before the read did.
-		const quicklyResaved = { ...record('q', at(NOW), at(NOW)), firstCreatedAt: at(lastRead - 500) };
+		// Stamped in whole seconds: saved in the second the read began, maybe after it.
+		const quicklyResaved = { ...record('q', at(NOW), at(NOW)), firstCreatedAt: at(NOW - 60_000) };
 		const next = takeFresh(lastPoll, [quicklyResaved, record('old', at(lastRead - 5000))], NOW, NOW - 1000);
 		expect(next.fresh).toEqual([quicklyResaved]);
 		const savedOnceMore = { ...quicklyResaved, createdAt: at(NOW + 5000), modifiedAt: at(NOW + 5000) };
