@@ -12,7 +12,7 @@ import { Signing } from '../../nodes/Signing/Signing.node';
 import { signingApiTest } from '../../nodes/Signing/credentialTest';
 import { startSandbox } from '../sandbox';
 import { credentialTestContext, executeContext, type Parameters } from './helpers/context';
-import { DOCUMENSO_SEED, type DocumensoHarness, startDocumensoHarness } from './helpers/documenso';
+import { DOCUMENSO_SEED, documensoForEachTest } from './helpers/documenso';
 
 jest.setTimeout(60_000);
 
@@ -21,20 +21,8 @@ const ada = { name: 'Ada Lovelace', email: 'ada@example.org' };
 const director = { name: 'Grace Hopper', email: 'director@example.org' };
 
 describe('Signing node on Documenso (API v2), against the validating Documenso flavour', () => {
-	let documenso: DocumensoHarness;
+	const documenso = documensoForEachTest();
 	const node = new Signing();
-
-	beforeAll(async () => {
-		documenso = await startDocumensoHarness();
-	});
-	afterAll(async () => await documenso?.stop());
-	beforeEach(async () => {
-		await documenso.control('/reset');
-	});
-	afterEach(async () => {
-		// Every request any test sent validates under Documenso's SDK schemas, and no answer broke them.
-		expect(await documenso.schemaProblems()).toEqual([]);
-	});
 
 	const run = async (
 		parameters: Parameters | Parameters[],

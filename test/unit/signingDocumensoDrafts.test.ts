@@ -12,7 +12,7 @@ import { Signing } from '../../nodes/Signing/Signing.node';
 import { startSandbox } from '../sandbox';
 import { textPdf } from '../sandbox/signingPdf';
 import { executeContext, type Parameters } from './helpers/context';
-import { type DocumensoHarness, startDocumensoHarness } from './helpers/documenso';
+import { documensoForEachTest } from './helpers/documenso';
 
 jest.setTimeout(60_000);
 
@@ -21,19 +21,8 @@ const PDF = textPdf([
 ]);
 
 describe('Recipient and Field on Documenso', () => {
-	let documenso: DocumensoHarness;
+	const documenso = documensoForEachTest();
 	const node = new Signing();
-
-	beforeAll(async () => {
-		documenso = await startDocumensoHarness();
-	});
-	afterAll(async () => await documenso?.stop());
-	beforeEach(async () => {
-		await documenso.control('/reset');
-	});
-	afterEach(async () => {
-		expect(await documenso.schemaProblems()).toEqual([]);
-	});
 
 	const run = async (
 		parameters: Parameters,

@@ -12,26 +12,15 @@ import type { IDataObject } from 'n8n-workflow';
 import { Signing } from '../../nodes/Signing/Signing.node';
 import { textPdf } from '../sandbox/signingPdf';
 import { executeContext, type Parameters } from './helpers/context';
-import { type DocumensoHarness, startDocumensoHarness } from './helpers/documenso';
+import { documensoForEachTest } from './helpers/documenso';
 
 jest.setTimeout(60_000);
 
 const PDF = textPdf([['Agreement', 'Resident: [[sign-1]]']]);
 
 describe('Documents, templates and folders on Documenso', () => {
-	let documenso: DocumensoHarness;
+	const documenso = documensoForEachTest();
 	const node = new Signing();
-
-	beforeAll(async () => {
-		documenso = await startDocumensoHarness();
-	});
-	afterAll(async () => await documenso?.stop());
-	beforeEach(async () => {
-		await documenso.control('/reset');
-	});
-	afterEach(async () => {
-		expect(await documenso.schemaProblems()).toEqual([]);
-	});
 
 	const context = (parameters: Parameters) =>
 		executeContext({

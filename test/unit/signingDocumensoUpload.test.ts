@@ -18,7 +18,7 @@ import { startSandbox } from '../sandbox';
 import type { MultipartRecord } from '../sandbox/documenso/sdk';
 import { textPdf } from '../sandbox/signingPdf';
 import { executeContext, type Parameters } from './helpers/context';
-import { type DocumensoHarness, startDocumensoHarness } from './helpers/documenso';
+import { documensoForEachTest } from './helpers/documenso';
 
 jest.setTimeout(60_000);
 
@@ -48,19 +48,8 @@ const inMemory = (
 });
 
 describe('Document → Create From File on Documenso', () => {
-	let documenso: DocumensoHarness;
+	const documenso = documensoForEachTest();
 	const node = new Signing();
-
-	beforeAll(async () => {
-		documenso = await startDocumensoHarness();
-	});
-	afterAll(async () => await documenso?.stop());
-	beforeEach(async () => {
-		await documenso.control('/reset');
-	});
-	afterEach(async () => {
-		expect(await documenso.schemaProblems()).toEqual([]);
-	});
 
 	const run = async (
 		parameters: Parameters,

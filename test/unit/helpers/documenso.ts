@@ -132,4 +132,38 @@ export async function startDocumensoHarness(): Promise<DocumensoHarness> {
 	};
 }
 
+/**
+ * The harness for the `describe` block that calls it: one sandbox for its tests, reset before each;
+ * after each, every request any test sent validates under Documenso's SDK schemas, and no answer broke them.
+ */
+export function documensoForEachTest(): DocumensoHarness {
+	let harness: DocumensoHarness | undefined;
+	const current = (): DocumensoHarness => {
+		if (!harness) throw new Error('The Documenso harness is used before its beforeAll started it');
+		return harness;
+	};
+	beforeAll(async () => {
+		harness = await startDocumensoHarness();
+	});
+	afterAll(async () => await harness?.stop());
+	beforeEach(async () => {
+		await current().control('/reset');
+	});
+	afterEach(async () => {
+		expect(await current().schemaProblems()).toEqual([]);
+	});
+	return {
+		get sandbox() {
+			return current().sandbox;
+		},
+		credentials: (extra) => current().credentials(extra),
+		control: async <T = IDataObject>(route: string, method?: string, body?: unknown) =>
+			await current().control<T>(route, method, body),
+		requests: async () => await current().requests(),
+		clearRequests: async () => await current().clearRequests(),
+		schemaProblems: async () => await current().schemaProblems(),
+		stop: async () => await current().stop(),
+	};
+}
+
 export { DOCUMENSO_SEED };
