@@ -245,6 +245,15 @@ describe('Redactor regressions (issue 11 §1, issue 18 item 10)', () => {
 		expect(redact({ us: 'call 202-555-0143' }).us).toBe('call PHONE_1');
 	});
 
+	it('does not take the digits a UUID begins with for a phone number (Karakeep asset IDs)', () => {
+		const asset = {
+			assetId: '96246566-7389-4d3a-97ab-e68c5da8f26e',
+			fileName: '96246566-7389-4d3a-97ab-e68c5da8f26e.pdf',
+			note: 'scan 96246566-7389-4d3a-97ab-e68c5da8f26e, call 202-555-0143',
+		};
+		expect(redact(asset)).toEqual({ ...asset, note: 'scan 96246566-7389-4d3a-97ab-e68c5da8f26e, call PHONE_1' });
+	});
+
 	it('leaves words that merely contain a known name alone', () => {
 		const redacted = redact({ fullName: 'Ada Lovelace', note: 'Adamant about Lovelaces' });
 		expect(redacted.note).toBe('Adamant about Lovelaces');

@@ -9,6 +9,9 @@ const EMAIL_IN_TEXT = /[^\s@<>()[\]"',;:/]+@[^\s@<>()[\]"',;:/]+\.[A-Za-z]{2,}/g
 /** Dates and times are set aside before phone numbers are looked for, so they neither match nor hide one. */
 const DATE_IN_TEXT =
 	/\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?|\b\d{1,2}[./-]\d{1,2}[./-]\d{4}\b|\b\d{4}[./]\d{2}[./]\d{2}\b/g;
+/** UUIDs (asset, record and response IDs) are set aside too: `96246566-7389-…` begins like a phone number. */
+const UUID_IN_TEXT = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
+const NOT_A_PHONE = new RegExp(`${UUID_IN_TEXT.source}|${DATE_IN_TEXT.source}`, 'gi');
 const PHONE_IN_TEXT = /(?:\+|\b)\d[\d\s().-]{5,}\d\b/g;
 const MIN_PHONE_DIGITS = 7;
 /** Without a leading + or 0, a run of digits is a phone number only from this length (else: amounts, years). */
@@ -46,7 +49,7 @@ export function emailsIn(text: string): string[] {
 	return text.match(EMAIL_IN_TEXT) ?? [];
 }
 
-/** The text with each phone number replaced; dates and times are left as they are. */
+/** The text with each phone number replaced; dates, times and UUIDs are left as they are. */
 export function replacePhones(text: string, replace: (phone: string) => string): string {
 	let result = '';
 	let last = 0;
@@ -54,9 +57,9 @@ export function replacePhones(text: string, replace: (phone: string) => string):
 		segment.replace(PHONE_IN_TEXT, (match: string, offset: number) =>
 			isPhoneLike(match, segment.slice(Math.max(0, offset - 1), offset)) ? replace(match) : match,
 		);
-	for (const date of text.matchAll(DATE_IN_TEXT)) {
-		result += scrub(text.slice(last, date.index)) + date[0];
-		last = date.index + date[0].length;
+	for (const kept of text.matchAll(NOT_A_PHONE)) {
+		result += scrub(text.slice(last, kept.index)) + kept[0];
+		last = kept.index + kept[0].length;
 	}
 	return result + scrub(text.slice(last));
 }
