@@ -549,6 +549,9 @@ describe(`Survey Trigger on Formbricks: deliveries as Formbricks builds them (co
 			await fb.control('faults', 'PUT', { status: 429, count: 1, path: `/surveys/${surveys.residency}` });
 			const readsBefore = await surveyReads();
 			const { result } = await runWithFakeTime(async () => {
+				// Half a second into a minute of the clock Formbricks' windows follow, so that its window
+				// reopens long after the 3 s a delivery waits (late in a minute it would reopen sooner).
+				await sleep(60_000 - (Date.now() % 60_000) + 500);
 				const sent = Date.now();
 				const first = await deliver('rl-1', { workflowId: 'wf-rate-limited' });
 				const waitedMs = Date.now() - sent;
