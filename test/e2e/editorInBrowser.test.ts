@@ -83,26 +83,31 @@ describe('n8n’s editor in a browser, as a user has it', () => {
 			await panel.getByPlaceholder('Add Filter').click();
 			await editor.page.locator('.el-select-dropdown__item:visible', { hasText: 'Created After' }).click();
 			const field = panel.locator('[data-test-id="parameter-input-createdAfter"]').locator('input, textarea').first();
-			// Typed key by key as a person types; on a busy machine the editor can re-render the field
-			// between two keys and lose one, so the field must show exactly what was typed before it is left.
-			await waitUntil(`the field showing "${typed}"`, async () => {
+			// Typed key by key as a person types. The editor takes a typed value into the workflow a moment
+			// after the keys (debounced), and the first key adds the filter to the node, which re-renders
+			// the field: on a busy machine the workflow can keep only that first key. So the text is typed
+			// again until the workflow, saved, holds exactly what was typed (no picker rewrote it).
+			let lastStored: unknown;
+			let lastShown: string | undefined;
+			let saves = 0;
+			const typeIntoField = async () => {
 				await field.click();
 				await editor.page.keyboard.press('ControlOrMeta+a');
 				await editor.page.keyboard.press('Backspace');
 				await editor.page.keyboard.type(typed, { delay: 40 });
-				return (await field.inputValue()) === typed;
-			});
-			await editor.page.keyboard.press('Tab');
-			const lastShown = await field.inputValue().catch(() => undefined);
+				lastShown = await field.inputValue().catch(() => undefined);
+				await editor.page.keyboard.press('Tab');
+			};
+			await typeIntoField();
 			await editor.screenshot(`date-filter-typed-${typed}`, panel);
-			// The editor takes a typed value into the workflow a moment after the keys (debounced): the
-			// step runs once the workflow, saved, holds what was typed, exactly (no picker rewrote it).
-			let lastStored: unknown;
 			const stored = await waitUntil(`the workflow saved with "${typed}"`, async () => {
 				await editor.save();
 				const parameters = await storedParameters(workflow.id, 'Responses');
 				lastStored = parameters.filters;
-				return (parameters.filters as { createdAfter?: string } | undefined)?.createdAfter === typed && parameters;
+				if ((parameters.filters as { createdAfter?: string } | undefined)?.createdAfter === typed) return parameters;
+				// Several saves give the editor its moment to take the keys in; then the text is typed again.
+				if (++saves % 4 === 0) await typeIntoField();
+				return undefined;
 			}).catch((error: Error) => {
 				throw new Error(`${error.message}; the workflow holds ${JSON.stringify(lastStored)}, the field shows "${String(lastShown)}"`);
 			});
