@@ -13,9 +13,12 @@ import { n8nAtLeast, PROJECT_ROOT } from '../harness/paths';
 import {
 	activateWorkflow,
 	createSandboxCredentials,
+	type CredentialRefs,
 	E2E_SANDBOX_OPTIONS,
 	importWorkflow,
 	MCP_TOKEN,
+	nodeOutput,
+	settledExecutions,
 	type WorkflowFile,
 } from '../harness/provision';
 import { type Sandbox, startSandbox } from '../sandbox';
@@ -43,6 +46,24 @@ const DRAFT = {
 	],
 };
 
+/** A Survey node of a workflow, its parameters as the editor saves them (defaults and hidden ones left out). */
+const surveyNode = (name: string, x: number, parameters: Record<string, unknown>, credentials: CredentialRefs) => ({
+	name,
+	type: 'n8n-nodes-sign-survey-bookmark.survey',
+	typeVersion: 2,
+	position: [x, 0],
+	parameters: { resource: 'survey', ...parameters },
+	credentials: { surveyApi: credentials.surveyApi },
+});
+const idOf = (node: string) => ({ __rl: true, mode: 'id', value: `={{ $('${node}').item.json.id }}` });
+const QUESTION_LIST = {
+	question: [
+		{ headline: 'What did you make here?', id: 'made' },
+		{ type: 'multipleChoiceSingle', headline: 'Which studio?', choices: 'North\nSouth' },
+		{ type: 'nps', headline: 'Would you recommend us?' },
+	],
+};
+
 /**
  * The sample "Survey programme tools" (workflows/survey-programme-tools.json) in a real n8n, driven
  * by a real MCP client over Streamable HTTP with the sample's bearer token, against the Formbricks
@@ -53,6 +74,7 @@ const DRAFT = {
 	let sandbox: Sandbox;
 	let n8n: N8nInstance;
 	let client: Client;
+	let credentials: CredentialRefs;
 	const call = async (name: string, args: Record<string, unknown>) => {
 		const { text, isError } = await callMcpTool(client, name, args);
 		expect({ name, isError, text: isError ? text : '' }).toEqual({ name, isError: false, text: '' });
@@ -65,7 +87,7 @@ const DRAFT = {
 	beforeAll(async () => {
 		sandbox = await startSandbox({ ...E2E_SANDBOX_OPTIONS, survey: 'formbricks' });
 		n8n = await startN8n({ packageTarball: await packPackage() });
-		const credentials = await createSandboxCredentials(n8n, sandbox);
+		credentials = await createSandboxCredentials(n8n, sandbox);
 		const file = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'workflows', 'survey-programme-tools.json'), 'utf8')) as WorkflowFile;
 		const workflow = await importWorkflow(n8n, file, credentials);
 		await activateWorkflow(n8n, workflow.id);
@@ -138,5 +160,65 @@ const DRAFT = {
 		expect(text).toContain('question 4 "improve" (Anything else?) has the same ID as question 3');
 		const after = await formbricks<{ data: unknown[] }>('/api/v1/management/surveys');
 		expect(after.data).toHaveLength(before.data.length);
+	});
+	it('the other operations in a workflow, their parameters as the editor saves them: validate, create, update, pause, duplicate, archive, restore, complete, delete', async () => {
+		const chain = [
+			surveyNode('Validate', 200, { operation: 'validate', name: 'Open studios 2027', questions: QUESTION_LIST }, credentials),
+			surveyNode('Create', 400, { operation: 'create', name: 'Open studios 2027', questions: QUESTION_LIST }, credentials),
+			surveyNode('Update', 600, {
+				operation: 'update',
+				surveyId: idOf('Create'),
+				updateFields: { name: 'Open studios 2027 (final)', hiddenFieldIds: 'cohort', responseLimit: 50, closeOn: '2027-06-30T00:00:00.000Z' },
+			}, credentials),
+			surveyNode('Publish', 800, { operation: 'publish', surveyId: idOf('Create') }, credentials),
+			surveyNode('Pause', 1000, { operation: 'pause', surveyId: idOf('Create') }, credentials),
+			surveyNode('Duplicate', 1200, { operation: 'duplicate', surveyId: idOf('Create'), newName: 'Open studios 2028' }, credentials),
+			surveyNode('Archive', 1400, { operation: 'archive', surveyId: idOf('Duplicate') }, credentials),
+			surveyNode('Restore', 1600, { operation: 'restore', surveyId: idOf('Duplicate') }, credentials),
+			surveyNode('Complete', 1800, { operation: 'complete', surveyId: idOf('Create') }, credentials),
+			surveyNode('Delete', 2000, { operation: 'delete', surveyId: idOf('Duplicate') }, credentials),
+		];
+		const names = ['Start', ...chain.map((node) => node.name)];
+		const workflow: WorkflowFile = {
+			name: 'E2E survey programme',
+			nodes: [
+				{
+					name: 'Start',
+					type: 'n8n-nodes-base.webhook',
+					typeVersion: 2,
+					position: [0, 0],
+					webhookId: 'e2e-survey-programme',
+					parameters: { httpMethod: 'POST', path: 'e2e-survey-programme', options: {} },
+				},
+				...chain,
+			],
+			connections: Object.fromEntries(
+				names.slice(0, -1).map((name, index) => [name, { main: [[{ node: names[index + 1], type: 'main', index: 0 }]] }]),
+			),
+		};
+		const imported = await importWorkflow(n8n, workflow, credentials);
+		await activateWorkflow(n8n, imported.id);
+		expect((await fetch(`${n8n.baseUrl}/webhook/e2e-survey-programme`, { method: 'POST' })).status).toBe(200);
+		const [execution] = await settledExecutions(n8n, imported.id, 1, true);
+		expect({ status: execution.status, error: execution.data?.resultData.error?.message }).toEqual({ status: 'success', error: undefined });
+
+		expect(nodeOutput(execution, 'Validate')[0]).toMatchObject({ valid: true });
+		const [created] = nodeOutput(execution, 'Create');
+		expect(created).toMatchObject({ name: 'Open studios 2027', status: 'draft' });
+		expect((created.questions as Array<{ id: string }>)[0].id).toBe('made');
+		expect(nodeOutput(execution, 'Update')[0]).toMatchObject({ name: 'Open studios 2027 (final)', autoComplete: 50, hiddenFields: { enabled: true, fieldIds: ['cohort'] } });
+		expect(nodeOutput(execution, 'Publish')[0]).toMatchObject({ status: 'inProgress' });
+		expect(nodeOutput(execution, 'Pause')[0]).toMatchObject({ status: 'paused' });
+		const [copy] = nodeOutput(execution, 'Duplicate');
+		expect(copy).toMatchObject({ name: 'Open studios 2028', status: 'draft' });
+		expect(nodeOutput(execution, 'Archive')[0]).toMatchObject({ id: copy.id, archivedAt: expect.any(String) });
+		expect(nodeOutput(execution, 'Restore')[0]).toMatchObject({ id: copy.id, archivedAt: null });
+		expect(nodeOutput(execution, 'Delete')[0]).toEqual({ deleted: true, surveyId: copy.id, name: 'Open studios 2028' });
+
+		const { data: stored } = await formbricks<{ data: Record<string, unknown> }>(`/api/v1/management/surveys/${String(created.id)}`);
+		expect(stored).toMatchObject({ name: 'Open studios 2027 (final)', status: 'completed', autoComplete: 50 });
+		const gone = await fetch(`${sandbox.survey.url}/api/v1/management/surveys/${String(copy.id)}`, { headers: { 'x-api-key': sandbox.survey.apiKey } });
+		expect(gone.status).toBe(404);
+		expect(await formbricksSpecProblems(sandbox.survey.url)).toEqual([]);
 	});
 });
