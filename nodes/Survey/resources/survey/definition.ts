@@ -126,16 +126,19 @@ export function newId(): string {
 
 const text = (value: string) => ({ default: value });
 
-/** A JSON parameter: an object, given as one or as its text. */
-export function readJsonObject(ctx: IExecuteFunctions, itemIndex: number, parameter: string, label: string): IDataObject {
-	let value = ctx.getNodeParameter(parameter, itemIndex) as unknown;
-	if (typeof value === 'string') {
-		try {
-			value = JSON.parse(value) as unknown;
-		} catch (error) {
-			throw invalidInput(ctx, itemIndex, label, `is not valid JSON (${(error as Error).message})`);
-		}
+/** A JSON parameter's value: as given, or parsed from its text. */
+export function parseJsonValue(ctx: IExecuteFunctions, itemIndex: number, value: unknown, label: string): unknown {
+	if (typeof value !== 'string') return value;
+	try {
+		return JSON.parse(value) as unknown;
+	} catch (error) {
+		throw invalidInput(ctx, itemIndex, label, `is not valid JSON (${(error as Error).message})`);
 	}
+}
+
+/** A JSON parameter that must be an object, given as one or as its text. */
+export function readJsonObject(ctx: IExecuteFunctions, itemIndex: number, parameter: string, label: string): IDataObject {
+	const value = parseJsonValue(ctx, itemIndex, ctx.getNodeParameter(parameter, itemIndex), label);
 	if (!isObject(value)) throw invalidInput(ctx, itemIndex, label, 'must be a JSON object');
 	return value;
 }

@@ -5,7 +5,7 @@ import { checkedInteger, invalidInput } from '../../../shared/validation';
 import { idProblem } from '../../adapters/formbricksDefinition';
 import { surveyCapability } from '../../transport';
 import { readSurveyId } from '../surveyLocator';
-import { checkQuestions } from './definition';
+import { checkQuestions, parseJsonValue } from './definition';
 
 const show = { resource: ['survey'], operation: ['update'] };
 
@@ -72,15 +72,6 @@ export const updateDescription: INodeProperties[] = [
 	},
 ];
 
-function jsonField(ctx: IExecuteFunctions, itemIndex: number, value: unknown, label: string): unknown {
-	if (typeof value !== 'string') return value;
-	try {
-		return JSON.parse(value) as unknown;
-	} catch (error) {
-		throw invalidInput(ctx, itemIndex, label, `is not valid JSON (${(error as Error).message})`);
-	}
-}
-
 /** The changes the Update Fields ask for, in Formbricks' schema, checked before anything is sent. */
 function changesOf(ctx: IExecuteFunctions, itemIndex: number, fields: IDataObject): IDataObject {
 	const changes: IDataObject = {};
@@ -90,18 +81,18 @@ function changesOf(ctx: IExecuteFunctions, itemIndex: number, fields: IDataObjec
 		changes.name = name;
 	}
 	if (fields.questions !== undefined) {
-		const questions = jsonField(ctx, itemIndex, fields.questions, 'Questions (JSON)');
+		const questions = parseJsonValue(ctx, itemIndex, fields.questions, 'Questions (JSON)');
 		if (!Array.isArray(questions)) throw invalidInput(ctx, itemIndex, 'Questions (JSON)', 'must be a JSON list of questions');
 		checkQuestions(ctx, itemIndex, { questions: questions as IDataObject[] }, 'Questions (JSON)', true);
 		changes.questions = questions as IDataObject[];
 	}
 	if (fields.welcomeCard !== undefined) {
-		const card = jsonField(ctx, itemIndex, fields.welcomeCard, 'Welcome Card (JSON)');
+		const card = parseJsonValue(ctx, itemIndex, fields.welcomeCard, 'Welcome Card (JSON)');
 		if (!isObject(card)) throw invalidInput(ctx, itemIndex, 'Welcome Card (JSON)', 'must be a JSON object');
 		changes.welcomeCard = card;
 	}
 	if (fields.endings !== undefined) {
-		const endings = jsonField(ctx, itemIndex, fields.endings, 'Endings (JSON)');
+		const endings = parseJsonValue(ctx, itemIndex, fields.endings, 'Endings (JSON)');
 		if (!Array.isArray(endings) || !endings.every(isObject)) {
 			throw invalidInput(ctx, itemIndex, 'Endings (JSON)', 'must be a JSON list of ending cards');
 		}
