@@ -126,7 +126,8 @@ describe('a Formbricks from before the rename of environments to workspaces', ()
 		const { json: me } = await api('/api/v1/management/me');
 		const refused = await api('/api/v1/management/surveys', { method: 'POST', body: survey() });
 		expect(refused).toMatchObject({ status: 400, json: { details: { environmentId: 'Required' } } });
-		const { workspaceId: _, ...withoutWorkspace } = survey();
+		const withoutWorkspace: Record<string, unknown> = survey();
+		delete withoutWorkspace.workspaceId;
 		const made = await api('/api/v1/management/surveys', { method: 'POST', body: { ...withoutWorkspace, environmentId: me.id } });
 		expect(made.status).toBe(200);
 		const hook = await api('/api/v1/webhooks', { method: 'POST', body: { url: 'https://example.org/hook', triggers: ['responseFinished'], workspaceId } });
