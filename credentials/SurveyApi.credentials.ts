@@ -44,7 +44,7 @@ export class SurveyApi implements ICredentialType {
 			default: '',
 			placeholder: 'cm…',
 			description:
-				'Only for an API key with access to several workspaces: the workspace the Survey Trigger registers its webhooks in (Formbricks shows it under the workspace’s settings → General). Empty: the key’s own workspace.',
+				'Only for an API key with access to several workspaces: the workspace the Survey Trigger registers its webhooks in and Survey → Create makes surveys in (Formbricks shows it under the workspace’s settings → General). Empty: the key’s own workspace (on a Formbricks before 5.0, leave it empty: the key’s environment is used).',
 			displayOptions: surveyApis.displayOnlyFor(['formbricks']),
 		},
 		{

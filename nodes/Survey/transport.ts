@@ -24,7 +24,9 @@ export const DEFAULT_MAX_CONCURRENCY = 16;
  * A capability only some survey APIs have (contacts, personal links…), or, on an API without it,
  * the error saying which API has it, before anything is sent.
  */
-export async function surveyCapability<Key extends 'contacts' | 'personalLinks' | 'singleUseLinks' | 'responseWrites'>(
+export async function surveyCapability<
+	Key extends 'contacts' | 'personalLinks' | 'singleUseLinks' | 'responseWrites' | 'surveyWrites',
+>(
 	ctx: IExecuteFunctions,
 	key: Key,
 	operation: string,

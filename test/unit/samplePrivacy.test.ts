@@ -30,7 +30,9 @@ const NEEDS_CONSENT: Record<string, (parameters: Record<string, unknown>) => boo
 		(['cancel', 'send', 'resend'].includes(String(p.operation)) ||
 			(p.operation === 'generateFromTemplate' && p.distribute !== false)),
 	bookmarksTool: (p) => p.operation === 'delete',
-	surveyTool: (p) => p.resource === 'response' && p.operation === 'delete',
+	surveyTool: (p) =>
+		(p.resource === 'response' && ['create', 'delete', 'update'].includes(String(p.operation))) ||
+		(p.resource === 'survey' && ['archive', 'complete', 'delete', 'pause', 'publish'].includes(String(p.operation))),
 };
 
 describe('the sample workflows keep personal data where it belongs', () => {
@@ -53,7 +55,9 @@ describe('the sample workflows keep personal data where it belongs', () => {
 		.filter((file) => sample(file).nodes.some((node) => node.type.endsWith('Tool')));
 
 	it('has tool samples to check', () => {
-		expect(toolSamples).toEqual(expect.arrayContaining(['bookmark-curator-tools.json', 'mcp-agent-tools.json']));
+		expect(toolSamples).toEqual(
+			expect.arrayContaining(['bookmark-curator-tools.json', 'mcp-agent-tools.json', 'survey-programme-tools.json']),
+		);
 	});
 
 	it.each(toolSamples)('%s: no tool keeps personal data, and no tool acts without consent', (file) => {
@@ -65,7 +69,7 @@ describe('the sample workflows keep personal data where it belongs', () => {
 			const kind = node.type.split('.').pop()!;
 			if (NEEDS_CONSENT[kind]?.(node.parameters)) {
 				// A tool that needs the switch has it on on purpose, and its sample's note says so.
-				const consent = node.parameters.allowAsTool ?? node.parameters.allowDeleteAsTool;
+				const consent = node.parameters.allowAsTool ?? node.parameters.allowDeleteAsTool ?? node.parameters.allowWriteAsTool;
 				expect({ node: node.name, consent }).toEqual({ node: node.name, consent: true });
 				expect(note(workflow)).toContain('Allow as AI Agent Tool');
 			}

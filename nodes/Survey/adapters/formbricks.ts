@@ -5,8 +5,9 @@ import type { RequestContext } from '../../shared/request';
 import { FORMBRICKS_CREDENTIAL_PROBE, FORMBRICKS_RECOGNITION } from './formbricksCredential';
 import { formbricksContacts } from './formbricksContacts';
 import { formbricksPersonalLinks, formbricksSingleUseLinks } from './formbricksLinks';
-import { FORMBRICKS_RATE, request, SERVICE, v1, workspaceIdOf } from './formbricksRequest';
+import { FORMBRICKS_RATE, request, SERVICE, v1, workspaceField } from './formbricksRequest';
 import { formbricksResponseWrites } from './formbricksResponseWrites';
+import { formbricksSurveyWrites } from './formbricksSurveys';
 import { documentedEvent, documentedSurvey } from './formbricksShapes';
 import { dateQuery, HOOK_LOST_ANSWER_HINT } from './managementV1';
 import type { RemoteHook, ResponsePage, ResponsePageQuery, SurveyAdapter } from './types';
@@ -129,12 +130,13 @@ export const formbricksAdapter: SurveyAdapter = {
 	},
 
 	async registerHook(ctx, { url, triggers, surveyIds, name }) {
-		const workspaceId = await workspaceIdOf(ctx);
+		// `workspaceId`, or `environmentId` on a server from before the rename.
+		const workspace = await workspaceField(ctx);
 		// Answered 200 (not 201), with the secret only here (apps/web/app/api/v1/webhooks/route.ts).
 		const { data } = await request<{ data: { id: string; secret: unknown } }>(ctx, {
 			method: 'POST',
 			path: '/api/v1/webhooks',
-			body: { url, triggers, surveyIds, workspaceId, source: 'n8n', name },
+			body: { url, triggers, surveyIds, ...workspace, source: 'n8n', name },
 			lostAnswerHint: HOOK_LOST_ANSWER_HINT,
 		});
 		return data;
@@ -148,4 +150,5 @@ export const formbricksAdapter: SurveyAdapter = {
 	personalLinks: formbricksPersonalLinks,
 	singleUseLinks: formbricksSingleUseLinks,
 	responseWrites: formbricksResponseWrites,
+	surveyWrites: formbricksSurveyWrites,
 };

@@ -20,6 +20,7 @@ export const SERVICE = 'Formbricks server';
 export const FORMBRICKS_RATE: RatePolicy = { limit: 100, windowMs: 60_000, windows: 'fixed', senderWaitMs: 5_000 };
 export const v1 = managementV1(SERVICE, formbricksError, FORMBRICKS_RATE);
 export const request = v1.request;
+export const answer = v1.answer;
 
 /** A request to a route Formbricks' Enterprise licence gates (contacts, personal links): its 403 names the licence. */
 export const licensedRequest = async <T = IDataObject>(ctx: RequestContext, options: ServiceRequest): Promise<T> =>
@@ -35,6 +36,29 @@ export async function workspaceIdOf(ctx: RequestContext, itemIndex?: number): Pr
 }
 
 const workspaceOfRun = perRun<string>();
+const workspaceFieldOfRun = perRun<WorkspaceField>();
+
+/** How a request body names the workspace: `workspaceId`, or `environmentId` on a server from before the rename. */
+export type WorkspaceField = { workspaceId: string; environmentId?: undefined } | { environmentId: string; workspaceId?: undefined };
+
+/**
+ * The workspace as the server expects a body to name it (read once per run). A Workspace ID given in the
+ * credential is a workspace's (Formbricks 5 and later): `workspaceId`. Left empty, the key's own
+ * `GET /api/v1/management/me` tells: Formbricks 5 answers its `workspace` (`workspaceId`); a server from
+ * before the rename answers the key's environment without one, and takes `environmentId`
+ * (apps/web/app/api/v1/management/lib/workspace-resolver.ts accepts both since the rename).
+ */
+export async function workspaceField(ctx: RequestContext, itemIndex?: number): Promise<WorkspaceField> {
+	return await workspaceFieldOfRun(ctx, 'workspaceField', async () => {
+		const credentials = await ctx.getCredentials('surveyApi', itemIndex);
+		const given = String(credentials.workspaceId ?? '').trim();
+		if (given !== '') return { workspaceId: given };
+		const me = await request<IDataObject>(ctx, { method: 'GET', path: '/api/v1/management/me', itemIndex });
+		if (isObject(me.workspace) && typeof me.workspace.id === 'string') return { workspaceId: me.workspace.id };
+		if (typeof me.id === 'string' && me.id !== '') return { environmentId: me.id };
+		return { workspaceId: await workspaceIdOf(ctx, itemIndex) };
+	});
+}
 
 async function readWorkspaceId(ctx: RequestContext, itemIndex?: number): Promise<string> {
 	const credentials = await ctx.getCredentials('surveyApi', itemIndex);

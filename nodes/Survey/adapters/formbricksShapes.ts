@@ -139,7 +139,7 @@ function v1Details(details: unknown): string {
 }
 
 /**
- * Formbricks' two error shapes in words: v1 `{ code, message, details: {…} }`
+ * Formbricks' error shapes in words: v3's problem details (below), v1 `{ code, message, details: {…} }`
  * (apps/web/app/lib/api/response.ts) and v2 `{ error: { code, message, details: [{ field, issue }] } }`
  * (apps/web/modules/api/v2/lib/response.ts); and the HTML page Next.js answers for a path no route serves.
  */
@@ -166,6 +166,14 @@ export function formbricksError(body: unknown, status: number): ServiceError {
 					.map((detail) => (detail.field ? `${String(detail.field)}: ${String(detail.issue)}` : String(detail.issue)))
 			: [];
 		error = { message: [String(message ?? `HTTP ${status}`), ...issues].join(': ') };
+	} else if (isObject(parsed) && typeof parsed.detail === 'string') {
+		// v3: RFC 9457 problem details, `{ title, status, detail, code, invalid_params: [{ name, reason }] }`
+		// (apps/web/app/api/v3/lib/response.ts).
+		const params = Array.isArray(parsed.invalid_params) ? parsed.invalid_params.filter(isObject) : [];
+		error = {
+			message: [parsed.detail, ...params.map((entry) => `${String(entry.name)}: ${String(entry.reason)}`)].join(': '),
+			code: typeof parsed.code === 'string' ? parsed.code : undefined,
+		};
 	} else if (isObject(parsed) && typeof parsed.message === 'string') {
 		error = {
 			message: `${parsed.message}${v1Details(parsed.details)}`,

@@ -59,6 +59,26 @@ export interface SurveyAdapter extends ApiAdapter {
 	singleUseLinks?: SingleUseLinksCapability;
 	/** Responses written through the API, which the service handles as a respondent's (webhooks included). */
 	responseWrites?: ResponseWritesCapability;
+	/** Surveys made, changed, published, closed and deleted through the API (Formbricks). */
+	surveyWrites?: SurveyWritesCapability;
+}
+
+/** What archiving and restoring do: an archived survey is kept, with its responses, out of the lists. */
+export type SurveyLifecycleAction = 'archive' | 'restore';
+
+export interface SurveyWritesCapability {
+	/** Creates a survey from a definition in the service's own schema (checked by the operation); the survey as Get answers it. */
+	create(ctx: IExecuteFunctions, definition: IDataObject, itemIndex: number): Promise<IDataObject>;
+	/** Replaces the fields given, keeping the others; the survey as it is afterwards. */
+	update(ctx: IExecuteFunctions, surveyId: string, changes: IDataObject, itemIndex: number): Promise<IDataObject>;
+	/** A survey's definition as a new survey would take it (ids, dates and the workspace left out). */
+	copyOf(ctx: IExecuteFunctions, surveyId: string, itemIndex: number): Promise<IDataObject>;
+	/** Deletes a survey (the service deletes its responses with it); the survey as it was. */
+	delete(ctx: IExecuteFunctions, surveyId: string, itemIndex: number): Promise<IDataObject>;
+	/** Archives or restores a survey: `{ id, status, archivedAt }`. */
+	lifecycle(ctx: IExecuteFunctions, surveyId: string, action: SurveyLifecycleAction, itemIndex: number): Promise<IDataObject>;
+	/** The service's verdict on a definition, nothing created: `{ valid, invalid_params, … }`. */
+	validate(ctx: IExecuteFunctions, definition: IDataObject, itemIndex: number): Promise<IDataObject>;
 }
 
 /** A contact: `id`, `createdAt`, `updatedAt` where told, `attributes` by key (`email`, `firstName`, custom keys…). */

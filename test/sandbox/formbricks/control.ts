@@ -20,6 +20,8 @@ export interface FormbricksSettings {
 	retryAfter: boolean;
 	/** An Enterprise licence with the Contacts feature: contacts and personal links answer, else 403. */
 	enterpriseLicence: boolean;
+	/** API v3's survey routes (archive, restore: Formbricks 5.3; validate: 5.1); off, Next.js' 404 page. */
+	v3Surveys: boolean;
 }
 
 export interface SpecViolation {
@@ -194,8 +196,10 @@ export function registerControlRoutes(
 				allowInternalWebhookUrls: 'boolean',
 				retryAfter: 'boolean',
 				enterpriseLicence: 'boolean',
+				v3Surveys: 'boolean',
 			},
 		});
+		if (body.v3Surveys !== undefined) settings.v3Surveys = body.v3Surveys as boolean;
 		if (body.permission !== undefined) {
 			store.access.permission = oneOf(body.permission, ['read', 'write', 'manage'] as Permission[], 'permission');
 		}

@@ -18,6 +18,7 @@ import { apiVersion, formbricksErrorStyle, FormbricksProblem, sendNextNotFound, 
 import { Pipeline } from './pipeline';
 import { registerContactRoutes } from './routesContacts';
 import { registerV1Routes } from './routesV1';
+import { registerSurveyRoutes } from './routesSurveys';
 import { registerV2Routes } from './routesV2';
 import { formbricksSpecs, SPEC_DEVIATIONS, undocumentedRoute, type FormbricksSpecs } from './spec';
 import { FormbricksStore } from './store';
@@ -38,6 +39,12 @@ export interface FormbricksOptions {
 	backoffDelayMs?: number;
 	/** The workspace was an environment before Formbricks 5: `GET /me` answers its old id. */
 	legacyEnvironmentId?: boolean;
+	/**
+	 * A server from before the rename of environments to workspaces (Formbricks 4): `GET /me` answers
+	 * the key's environment without `workspace`, bodies name it by `environmentId` only, and it has no
+	 * API v3. Implies `legacyEnvironmentId`.
+	 */
+	preWorkspaceRename?: boolean;
 	/** Formbricks' PUBLIC_URL / WEBAPP_URL, which relative storage URLs in answers are resolved with. */
 	publicUrl?: string;
 	/** The residency and erasure surveys with the question ids the sample workflows read (`npm start`). */
@@ -59,7 +66,12 @@ export interface FormbricksService extends Service {
 	violations: SpecViolation[];
 }
 
-const DEFAULT_SETTINGS: FormbricksSettings = { allowInternalWebhookUrls: true, retryAfter: false, enterpriseLicence: true };
+const DEFAULT_SETTINGS: FormbricksSettings = {
+	allowInternalWebhookUrls: true,
+	retryAfter: false,
+	enterpriseLicence: true,
+	v3Surveys: true,
+};
 
 /** The API key: `x-api-key`, or `Authorization: Bearer fbk_…` (parseApiKeyV2 formats only). */
 function presentedKey(request: FastifyRequest): string | undefined {
@@ -71,14 +83,19 @@ function presentedKey(request: FastifyRequest): string | undefined {
 
 export async function createFormbricksService(options: FormbricksOptions): Promise<FormbricksService> {
 	const specs = await formbricksSpecs();
-	const initialSettings = { ...DEFAULT_SETTINGS, enterpriseLicence: options.enterpriseLicence ?? true };
+	const preWorkspaceRename = options.preWorkspaceRename ?? false;
+	const initialSettings = {
+		...DEFAULT_SETTINGS,
+		enterpriseLicence: options.enterpriseLicence ?? true,
+		v3Surveys: !preWorkspaceRename,
+	};
 	const settings = { ...initialSettings };
 	const violations: SpecViolation[] = [];
 	const publicUrl = options.publicUrl ?? 'https://forms.residency.example.org';
 	const urls = { publicUrl, webappUrl: publicUrl };
 	const store = new FormbricksStore({
 		seed: options.seed,
-		legacyEnvironmentId: options.legacyEnvironmentId ?? false,
+		legacyEnvironmentId: (options.legacyEnvironmentId ?? false) || preWorkspaceRename,
 		sampleQuestionIds: options.sampleQuestionIds,
 		urls,
 	});
@@ -125,21 +142,36 @@ export async function createFormbricksService(options: FormbricksOptions): Promi
 					path: request.url.split('?')[0],
 					query: request.query as Record<string, unknown>,
 					headers: request.headers,
-					body: request.body,
+					body: preWorkspaceRename ? withWorkspaceName(request.body) : request.body,
 				});
 				if (problem) throw problem;
 			});
 			api.addHook('onSend', async (request, reply, payload) =>
 				checkAnswer(specs, violations, request, reply, payload),
 			);
-			const routeOptions = { allowInternalWebhookUrls: () => settings.allowInternalWebhookUrls };
+			const routeOptions = {
+				allowInternalWebhookUrls: () => settings.allowInternalWebhookUrls,
+				preWorkspaceRename: () => preWorkspaceRename,
+				v3Surveys: () => settings.v3Surveys,
+			};
 			registerV1Routes(api, store, routeOptions);
+			registerSurveyRoutes(api, store, routeOptions);
 			registerV2Routes(api, store, routeOptions);
 			registerContactRoutes(api, store, { licensed: () => settings.enterpriseLicence });
 		},
 		{ prefix: '/api' },
 	);
 	return { ...service, store, pipeline, specs, settings, violations };
+}
+
+/**
+ * A body to a server from before the rename, held to today's spec: its `environmentId` is what
+ * the spec names `workspaceId` (the spec files at b66c1dd describe the renamed API only).
+ */
+function withWorkspaceName(body: unknown): unknown {
+	if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+	const { environmentId, ...rest } = body as Record<string, unknown>;
+	return environmentId === undefined || 'workspaceId' in rest ? body : { ...rest, workspaceId: environmentId };
 }
 
 function sendProblem(error: unknown, request: FastifyRequest, reply: FastifyReply) {

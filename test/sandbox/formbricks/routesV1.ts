@@ -71,7 +71,7 @@ export function webhookUrlProblem(url: string, allowInternal: boolean): string |
 export function registerV1Routes(
 	api: FastifyInstance,
 	store: FormbricksStore,
-	options: { allowInternalWebhookUrls: () => boolean },
+	options: { allowInternalWebhookUrls: () => boolean; preWorkspaceRename: () => boolean },
 ): void {
 	// apps/web/app/api/v1/management/me/route.ts: an `x-api-key` key scoped to exactly one workspace.
 	api.get('/v1/management/me', async (request) => {
@@ -83,6 +83,17 @@ export function registerV1Routes(
 			);
 		}
 		const { workspace } = store;
+		// Before the rename the key belonged to an environment of a project: no `workspace`.
+		if (options.preWorkspaceRename()) {
+			return {
+				id: workspace.legacyEnvironmentId,
+				type: 'production',
+				createdAt: workspace.createdAt,
+				updatedAt: workspace.updatedAt,
+				appSetupCompleted: workspace.appSetupCompleted,
+				project: { id: workspace.id, name: workspace.name },
+			};
+		}
 		return {
 			id: workspace.legacyEnvironmentId ?? workspace.id,
 			type: 'production',
@@ -205,8 +216,12 @@ export function registerV1Routes(
 				Object.fromEntries(unread.map((field) => [field, 'Formbricks does not read this field'])),
 			);
 		}
-		// resolveBodyIds (apps/web/app/api/v1/management/lib/workspace-resolver.ts)
-		const rawId = body.workspaceId ?? body.environmentId;
+		// resolveBodyIds (apps/web/app/api/v1/management/lib/workspace-resolver.ts); before the rename,
+		// `ZWebhookInput` required `environmentId` and dropped anything else.
+		const rawId = options.preWorkspaceRename() ? body.environmentId : (body.workspaceId ?? body.environmentId);
+		if (!rawId && options.preWorkspaceRename()) {
+			throw v1.badRequest('Fields are missing or incorrectly formatted', { environmentId: 'Required' });
+		}
 		if (!rawId) throw v1.badRequest('workspaceId must be provided');
 		if (typeof rawId !== 'string') throw v1.badRequest('workspaceId must be a string');
 		const workspace = store.findWorkspace(rawId);

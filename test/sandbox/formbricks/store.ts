@@ -285,6 +285,17 @@ export class FormbricksStore {
 		return response;
 	}
 
+	/**
+	 * Deletes a survey with what cascades from it in Formbricks' schema (`onDelete: Cascade` on
+	 * Response.survey, Display.survey…): its responses. The survey as it was.
+	 */
+	deleteSurvey(surveyId: string): SurveyRow {
+		const survey = this.surveys.get(surveyId)!;
+		this.surveys.delete(surveyId);
+		for (const response of this.responsesOf(surveyId)) this.responses.delete(response.id);
+		return survey;
+	}
+
 	addWebhook(input: Omit<WebhookRow, 'id' | 'createdAt' | 'updatedAt' | 'secret'>): WebhookRow {
 		const now = nowIso();
 		const webhook: WebhookRow = {

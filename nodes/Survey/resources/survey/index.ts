@@ -1,19 +1,48 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { ItemOperation } from '../../../shared/execute';
+import { surveyLocator } from '../surveyLocator';
+import { archive } from './archive';
+import { complete } from './complete';
+import { surveyConsentProperty } from './consent';
+import { create } from './create';
+import { definitionProperties } from './definition';
+import { deleteSurvey } from './delete';
+import { duplicate } from './duplicate';
 import { get, getDescription } from './get';
 import { getMany, getManyDescription } from './getMany';
 import { getMetrics, getMetricsDescription } from './getMetrics';
 import { getPersonalLink, getPersonalLinkDescription } from './getPersonalLink';
 import { getSingleUseLinks, getSingleUseLinksDescription } from './getSingleUseLinks';
+import { pause } from './pause';
+import { publish } from './publish';
+import { restore } from './restore';
+import { update, updateDescription } from './update';
+import { validate } from './validate';
 
 export const surveyOperations: Record<string, ItemOperation> = {
+	archive,
+	complete,
+	create,
+	delete: deleteSurvey,
+	duplicate,
 	get,
 	getMany,
 	getMetrics,
 	getPersonalLink,
 	getSingleUseLinks,
+	pause,
+	publish,
+	restore,
+	update,
+	validate,
 };
+
+/** Formbricks' API v3 routes (archive, restore, validate) and the release that added each. */
+const V3_ONLY = (version: string) => `Formbricks ${version} or later (its API v3)`;
+
+const DELETE_NOTICE =
+	'Formbricks deletes the survey with all its responses, displays and quotas; they cannot be restored. To keep the responses, Complete or Archive the survey instead.';
 
 export const surveyDescription: INodeProperties[] = [
 	{
@@ -23,6 +52,36 @@ export const surveyDescription: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['survey'] } },
 		options: [
+			{
+				name: 'Archive',
+				value: 'archive',
+				action: 'Archive a survey',
+				description: `Keep a survey with its responses but take it out of the survey lists; ${V3_ONLY('5.3')}`,
+			},
+			{
+				name: 'Complete',
+				value: 'complete',
+				action: 'Complete a survey',
+				description: 'Close a survey for good: it takes no more responses (Formbricks)',
+			},
+			{
+				name: 'Create',
+				value: 'create',
+				action: 'Create a survey',
+				description: 'Make a survey from a list of questions or Formbricks’ survey JSON, as a draft (Formbricks)',
+			},
+			{
+				name: 'Delete',
+				value: 'delete',
+				action: 'Delete a survey',
+				description: 'Delete a survey with all its responses (Formbricks)',
+			},
+			{
+				name: 'Duplicate',
+				value: 'duplicate',
+				action: 'Duplicate a survey',
+				description: 'Make a new draft with a survey’s questions, cards and settings, without its responses (Formbricks)',
+			},
 			{
 				name: 'Get',
 				value: 'get',
@@ -56,9 +115,61 @@ export const surveyDescription: INodeProperties[] = [
 				action: 'Get single use survey links',
 				description: 'Links that each take one anonymous response (Formbricks; the survey’s single-use links must be on)',
 			},
+			{
+				name: 'Pause',
+				value: 'pause',
+				action: 'Pause a survey',
+				description: 'Stop a survey taking responses until it is published again (Formbricks)',
+			},
+			{
+				name: 'Publish',
+				value: 'publish',
+				action: 'Publish a survey',
+				description: 'Open a draft or paused survey to responses (Formbricks)',
+			},
+			{
+				name: 'Restore',
+				value: 'restore',
+				action: 'Restore a survey',
+				description: `Bring an archived survey back into the lists; ${V3_ONLY('5.3')}`,
+			},
+			{
+				name: 'Update',
+				value: 'update',
+				action: 'Update a survey',
+				description: 'Change a survey’s name, questions, welcome and ending cards, hidden fields, closing date or response limit (Formbricks)',
+			},
+			{
+				name: 'Validate',
+				value: 'validate',
+				action: 'Validate a survey definition',
+				description: `Have Formbricks check a survey definition without creating it; ${V3_ONLY('5.1')}`,
+			},
 		],
 		default: 'getMany',
 	},
+	{
+		displayName: DELETE_NOTICE,
+		name: 'surveyDeleteNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { resource: ['survey'], operation: ['delete'] } },
+	},
+	surveyLocator({
+		resource: ['survey'],
+		operation: ['archive', 'complete', 'delete', 'duplicate', 'pause', 'publish', 'restore', 'update'],
+	}),
+	...definitionProperties({ resource: ['survey'], operation: ['create', 'validate'] }),
+	...updateDescription,
+	{
+		displayName: 'New Name',
+		name: 'newName',
+		type: 'string',
+		default: '',
+		description: 'The copy’s name; the survey’s name with “(copy)” when empty',
+		displayOptions: { show: { resource: ['survey'], operation: ['duplicate'] } },
+	},
+	surveyConsentProperty,
 	...getDescription,
 	...getManyDescription,
 	...getMetricsDescription,
