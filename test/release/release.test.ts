@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions */
 /**
  * Issue 46: `npm run release` (scripts/release.mjs) in a throw-away repository holding this
  * project's package.json, package-lock.json and CHANGELOG.md: the version bumped in both files, the
