@@ -70,7 +70,7 @@ stage "build"
 npm run build
 
 if runs checks; then
-  stage "release checks (actionlint on the workflows, the publish workflow up to npm publish, the tarball, documentation links)"
+  stage "release checks (actionlint on the workflows, the publish workflow up to npm publish, the tarball, npm run release, documentation links)"
   npx jest --selectProjects release --runInBand
 
   stage "n8n's community-package scanner (@n8n/scan-community-package: the source and the packed tarball)"
