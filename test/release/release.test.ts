@@ -1,8 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions */
 /**
  * Issue 46: `npm run release` (scripts/release.mjs) in a throw-away repository holding this
- * project's package.json, package-lock.json and CHANGELOG.md: the version bumped in both files, the
- * Unreleased section dated under it, one commit, the tag; and what it refuses.
+ * project's package.json and package-lock.json and a changelog with one unreleased change: the
+ * version bumped in both files, the Unreleased section dated under it, one commit, the tag; and what
+ * it refuses. And this project's CHANGELOG.md has the shape the script keeps.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,9 +27,8 @@ describe('npm run release', () => {
 
 	beforeEach(() => {
 		repo = mkdtempSync(path.join(os.tmpdir(), 'release-test-'));
-		for (const file of ['package.json', 'package-lock.json', 'CHANGELOG.md']) {
-			copyFileSync(path.join(PROJECT_ROOT, file), path.join(repo, file));
-		}
+		for (const file of ['package.json', 'package-lock.json']) copyFileSync(path.join(PROJECT_ROOT, file), path.join(repo, file));
+		writeFileSync(path.join(repo, 'CHANGELOG.md'), '# Changelog\n\n## [Unreleased]\n\n### Added\n- Everything.\n');
 		git('init', '-q');
 		git('config', 'user.email', 'test@example.com');
 		git('config', 'user.name', 'Release test');
@@ -68,6 +68,17 @@ describe('npm run release', () => {
 		const patched = `${major + 1}.0.1`;
 		expect(read('CHANGELOG.md')).toContain(`[${patched}]: ${REPOSITORY}/compare/v${next}...v${patched}\n`);
 		expect(read('CHANGELOG.md')).toMatch(new RegExp(`## \\[${patched}\\] - ${today}\\n\\n### Fixed\\n- Something\\.`));
+	});
+
+	it('leaves this project’s CHANGELOG.md in the shape it keeps: Unreleased first, then the current version, dated', () => {
+		const changelog = readFileSync(path.join(PROJECT_ROOT, 'CHANGELOG.md'), 'utf8');
+		const headings = [...changelog.matchAll(/^## \[([^\]]+)\](?: - (\d{4}-\d{2}-\d{2}))?$/gm)].map((match) => [match[1], Boolean(match[2])]);
+		const { version } = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string };
+		expect(headings.slice(0, 2)).toEqual([
+			['Unreleased', false],
+			[version, true],
+		]);
+		expect(changelog).toContain(`[${version}]: ${REPOSITORY}/`);
 	});
 
 	it('commits without a tag when asked', () => {
