@@ -23,6 +23,14 @@ module.exports = {
 			setupFilesAfterEnv: freshRateBudgets,
 		},
 		{
+			// What is released: the GitHub workflows, the packed tarball, the documentation's links.
+			// Needs `npm run build` first (the tarball holds dist/).
+			displayName: 'release',
+			testEnvironment: 'node',
+			transform: tsJest,
+			testMatch: ['<rootDir>/test/release/**/*.test.ts'],
+		},
+		{
 			displayName: 'e2e',
 			testEnvironment: 'node',
 			transform: tsJest,

@@ -14,7 +14,7 @@ export class BookmarkApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../nodes/Bookmarks/bookmarks.svg', dark: 'file:../nodes/Bookmarks/bookmarks.dark.svg' };
 
-	documentationUrl = 'https://github.com/n8n-nodes-sign-survey-bookmark/n8n-nodes-sign-survey-bookmark#bookmark-or-karakeep-api';
+	documentationUrl = 'https://github.com/n8n-nodes-sign-survey-bookmark/n8n-nodes-sign-survey-bookmark/blob/main/docs/credentials.md#bookmark-or-karakeep-api';
 
 	properties: INodeProperties[] = [
 		bookmarkApis.apiOption(),

@@ -14,7 +14,7 @@ export class SigningApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../nodes/Signing/signing.svg', dark: 'file:../nodes/Signing/signing.dark.svg' };
 
-	documentationUrl = 'https://github.com/n8n-nodes-sign-survey-bookmark/n8n-nodes-sign-survey-bookmark#signing-or-documenso-api';
+	documentationUrl = 'https://github.com/n8n-nodes-sign-survey-bookmark/n8n-nodes-sign-survey-bookmark/blob/main/docs/credentials.md#signing-or-documenso-api';
 
 	properties: INodeProperties[] = [
 		signingApis.apiOption(),

@@ -14,7 +14,7 @@ export class SurveyApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../nodes/Survey/survey.svg', dark: 'file:../nodes/Survey/survey.dark.svg' };
 
-	documentationUrl = 'https://github.com/n8n-nodes-sign-survey-bookmark/n8n-nodes-sign-survey-bookmark#survey-or-formbricks-api';
+	documentationUrl = 'https://github.com/n8n-nodes-sign-survey-bookmark/n8n-nodes-sign-survey-bookmark/blob/main/docs/credentials.md#survey-or-formbricks-api';
 
 	properties: INodeProperties[] = [
 		surveyApis.apiOption(),

@@ -1,7 +1,7 @@
 /**
  * What `npm start` prints once everything runs: where n8n is and how to log in, the workflows,
  * the demo commands, the MCP server with its header, and the sandbox. A function of its inputs
- * only, so that the README can show it exactly (test/unit/banner.test.ts keeps them equal).
+ * only, so that docs/development.md can show it exactly (test/unit/banner.test.ts keeps them equal).
  */
 
 export const MCP_TRIGGER_TYPE = '@n8n/n8n-nodes-langchain.mcpTrigger';

@@ -6,7 +6,8 @@
 set -euo pipefail
 
 missing=()
-[ -x /usr/bin/chromium ] || missing+=(chromium)
+# CHROMIUM_PATH: another Chromium or Chrome (test/harness/browser.ts), e.g. the one on GitHub's runners.
+[ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
 fc-list 2>/dev/null | grep -q 'DejaVuSansMono' || missing+=(fonts-dejavu-core)
 
 if [ ${#missing[@]} -eq 0 ]; then

@@ -21,7 +21,7 @@ import { listDescription, listOperations } from './resources/list';
 import { searchBookmarks, searchLists, searchTags } from './resources/locators';
 import { tagDescription, tagOperations } from './resources/tag';
 import { userDescription, userOperations } from './resources/user';
-import { readmeSection } from '../shared/docs';
+import { docsSection } from '../shared/docs';
 import { BOOKMARKS_DESCRIPTION } from '../shared/nodeDescriptions';
 import { NODE_VERSIONS, ONE_SHAPE_VERSION } from '../shared/simplify';
 
@@ -80,7 +80,7 @@ export class Bookmarks implements INodeType {
 		defaultVersion: ONE_SHAPE_VERSION,
 		subtitle: `={{ (${JSON.stringify(SUBTITLES)})[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}`,
 		description: BOOKMARKS_DESCRIPTION,
-		documentationUrl: readmeSection('bookmarks'),
+		documentationUrl: docsSection('bookmarks', 'bookmarks'),
 		defaults: { name: 'Bookmarks' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -32,7 +32,7 @@ import {
 	timeOf,
 } from './watch';
 import type { RequestContext } from '../shared/request';
-import { readmeSection } from '../shared/docs';
+import { docsSection } from '../shared/docs';
 import { BOOKMARKS_TRIGGER_DESCRIPTION } from '../shared/nodeDescriptions';
 import { givesOneShape, NODE_VERSIONS, ONE_SHAPE_VERSION } from '../shared/simplify';
 
@@ -52,7 +52,7 @@ export class BookmarksTrigger implements INodeType {
 		defaultVersion: ONE_SHAPE_VERSION,
 		subtitle: '={{$parameter["watch"] === "changedRecords" ? "Changed Bookmark" : "New Bookmark"}}',
 		description: BOOKMARKS_TRIGGER_DESCRIPTION,
-		documentationUrl: readmeSection('bookmarks-trigger'),
+		documentationUrl: docsSection('bookmarks', 'bookmarks-trigger'),
 		defaults: { name: 'Bookmarks Trigger' },
 		polling: true,
 		inputs: [],

@@ -16,7 +16,7 @@ import {
 	secretsMatch,
 	withinDeadline,
 } from '../shared/webhooks';
-import { readmeSection } from '../shared/docs';
+import { docsSection } from '../shared/docs';
 import { learnAlongside } from '../shared/privacy';
 import { BOOKMARKS_WEBHOOK_TRIGGER_DESCRIPTION } from '../shared/nodeDescriptions';
 import { adapterFor, type BookmarkAdapter, webhookEventOptions } from './adapters';
@@ -46,7 +46,7 @@ export class BookmarksWebhookTrigger implements INodeType {
 		version: 1,
 		subtitle: '={{($parameter["events"] || []).join(", ")}}',
 		description: BOOKMARKS_WEBHOOK_TRIGGER_DESCRIPTION,
-		documentationUrl: readmeSection('bookmarks-webhook-trigger'),
+		documentationUrl: docsSection('bookmarks', 'bookmarks-webhook-trigger'),
 		defaults: { name: 'Bookmarks Webhook Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

@@ -18,7 +18,7 @@ import { getDocumentFolders, getTemplateFolders } from './resources/folder/folde
 import { recipientDescription, recipientOperations } from './resources/recipient';
 import { templateDescription, templateOperations } from './resources/template';
 import { getTemplateFields, getTemplateSlots, searchTemplates } from './resources/template/locator';
-import { readmeSection } from '../shared/docs';
+import { docsSection } from '../shared/docs';
 import { SIGNING_DESCRIPTION } from '../shared/nodeDescriptions';
 import { NODE_VERSIONS, ONE_SHAPE_VERSION } from '../shared/simplify';
 
@@ -34,7 +34,7 @@ export class Signing implements INodeType {
 		subtitle:
 			'={{ ({ "attachment:add": "Add attachment", "attachment:getMany": "Get many attachments", "attachment:remove": "Remove attachment", "document:cancel": "Cancel document", "document:createFromFile": "Create document from file", "document:delete": "Delete document", "document:download": "Download document", "document:duplicate": "Duplicate document", "document:generateFromTemplate": "Generate from template", "document:get": "Get document", "document:getAuditLog": "Get audit log", "document:getMany": "Get many documents", "document:resend": "Resend document", "document:send": "Send document", "document:update": "Update document", "field:add": "Add field", "folder:create": "Create folder", "folder:delete": "Delete folder", "folder:getMany": "Get many folders", "folder:update": "Update folder", "field:get": "Get field", "field:remove": "Remove field", "field:update": "Update field", "recipient:add": "Add recipient", "recipient:get": "Get recipient", "recipient:remove": "Remove recipient", "recipient:update": "Update recipient", "template:createFromFile": "Create template from file", "template:delete": "Delete template", "template:duplicate": "Duplicate template", "template:get": "Get template", "template:getMany": "Get many templates", "template:update": "Update template" })[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}',
 		description: SIGNING_DESCRIPTION,
-		documentationUrl: readmeSection('signing'),
+		documentationUrl: docsSection('signing', 'signing'),
 		defaults: { name: 'Signing' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

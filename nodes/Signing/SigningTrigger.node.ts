@@ -8,7 +8,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { eventsSubtitle } from '../shared/descriptions';
-import { readmeSection } from '../shared/docs';
+import { docsSection } from '../shared/docs';
 import { learnAlongside, redactTriggerOutput } from '../shared/privacy';
 import { SIGNING_TRIGGER_DESCRIPTION } from '../shared/nodeDescriptions';
 import { givesOneShape, NODE_VERSIONS, ONE_SHAPE_VERSION } from '../shared/simplify';
@@ -99,7 +99,7 @@ export class SigningTrigger implements INodeType {
 		defaultVersion: ONE_SHAPE_VERSION,
 		subtitle: eventsSubtitle(),
 		description: SIGNING_TRIGGER_DESCRIPTION,
-		documentationUrl: readmeSection('signing-trigger'),
+		documentationUrl: docsSection('signing', 'signing-trigger'),
 		defaults: { name: 'Signing Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

@@ -20,7 +20,7 @@ import {
 } from './resources/response';
 import { surveyDescription, surveyOperations } from './resources/survey';
 import { searchSurveys } from './resources/surveyLocator';
-import { readmeSection } from '../shared/docs';
+import { docsSection } from '../shared/docs';
 import { SURVEY_DESCRIPTION } from '../shared/nodeDescriptions';
 import { NODE_VERSIONS, ONE_SHAPE_VERSION } from '../shared/simplify';
 
@@ -44,7 +44,7 @@ export class Survey implements INodeType {
 		subtitle:
 			'={{ ({ "survey:archive": "Archive survey", "survey:complete": "Complete survey", "survey:create": "Create survey", "survey:delete": "Delete survey", "survey:duplicate": "Duplicate survey", "survey:get": "Get survey", "survey:getMany": "Get many surveys", "survey:getMetrics": "Get survey metrics", "survey:getPersonalLink": "Get personal survey link", "survey:getSingleUseLinks": "Get single-use links", "survey:pause": "Pause survey", "survey:publish": "Publish survey", "survey:restore": "Restore survey", "survey:update": "Update survey", "survey:validate": "Validate survey definition", "response:create": "Create response", "response:delete": "Delete response", "response:get": "Get response", "response:getMany": "Get many responses", "response:markAsRead": "Mark responses as read", "response:update": "Update response", "applicantRecords:export": "Export applicant records", "contact:create": "Create contact", "contact:createMany": "Create or update contacts", "contact:delete": "Delete contact", "contact:get": "Get contact", "contact:getMany": "Get many contacts", "contactAttributeKey:create": "Create contact attribute key", "contactAttributeKey:getMany": "Get contact attribute keys" })[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}',
 		description: SURVEY_DESCRIPTION,
-		documentationUrl: readmeSection('survey'),
+		documentationUrl: docsSection('survey', 'survey'),
 		defaults: { name: 'Survey' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -38,7 +38,7 @@ import { deliveryQuestions, forgetDeliveryQuestions, QUESTIONS_WAIT_MS } from '.
 import { simplifyResponseEvent, simplifyTriggerParameter } from './resources/response/simplify';
 import { surveyLabel } from './resources/surveyLocator';
 import { listSurveys } from './transport';
-import { readmeSection } from '../shared/docs';
+import { docsSection } from '../shared/docs';
 import { SURVEY_TRIGGER_DESCRIPTION } from '../shared/nodeDescriptions';
 import { givesOneShape, NODE_VERSIONS, ONE_SHAPE_VERSION } from '../shared/simplify';
 
@@ -250,7 +250,7 @@ export class SurveyTrigger implements INodeType {
 		defaultVersion: ONE_SHAPE_VERSION,
 		subtitle: eventsSubtitle(),
 		description: SURVEY_TRIGGER_DESCRIPTION,
-		documentationUrl: readmeSection('survey-trigger'),
+		documentationUrl: docsSection('survey', 'survey-trigger'),
 		defaults: { name: 'Survey Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

@@ -5,12 +5,12 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 
 import {
+	docsHeadingOf,
 	type EditorNodeType,
 	n8nCredentialDocsUrl,
 	n8nNodeDocsUrl,
 	n8nPanelEntries,
 	n8nPanelSearch,
-	readmeHeadingOf,
 } from '../harness/n8nEditor';
 import { N8N_VERSION, PROJECT_ROOT } from '../harness/paths';
 import { waitUntil } from '../harness/processes';
@@ -77,14 +77,14 @@ describe('the package installed from its tarball into a real n8n', () => {
 		for (const name of declared.credentials) expect(loaded).toContain(name);
 	});
 
-	it('opens each node’s and credential’s documentation at its README section, as the editor builds the link', async () => {
+	it('opens each node’s and credential’s documentation at its section of docs/, as the editor builds the link', async () => {
 		const nodes = await ourNodeTypes();
 		expect(nodes.length).toBeGreaterThanOrEqual(declaredTypes().nodes.length);
-		for (const node of nodes) expect([node.name, readmeHeadingOf(n8nNodeDocsUrl(node))]).toEqual([node.name, node.displayName]);
+		for (const node of nodes) expect([node.name, docsHeadingOf(n8nNodeDocsUrl(node))]).toEqual([node.name, node.displayName]);
 		const credentials = await editorTypes<{ name: string; displayName: string; documentationUrl?: string }>('credentials');
 		for (const name of declaredTypes().credentials) {
 			const credential = credentials.find((type) => type.name === name)!;
-			expect(readmeHeadingOf(n8nCredentialDocsUrl(credential.documentationUrl))).toBe(credential.displayName);
+			expect(docsHeadingOf(n8nCredentialDocsUrl(credential.documentationUrl))).toBe(credential.displayName);
 		}
 	});
 

@@ -6,7 +6,7 @@
  * real n8n serves (`/types/nodes.json`) or, in unit tests, the classes with their codex files as
  * n8n's loader joins them.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 
 import type { INodeType } from 'n8n-workflow';
@@ -155,16 +155,26 @@ const homepage = (
 ).homepage;
 /** The repository's page on GitHub, where the README is shown. */
 export const REPOSITORY_URL = homepage.replace(/#.*$/, '');
+/** Where GitHub shows a file of the repository's main branch, e.g. `<this>/docs/signing.md`. */
+export const REPOSITORY_FILES_URL = `${REPOSITORY_URL}/blob/main/`;
 
 /**
- * The README heading a link lands on, as a browser goes there: the page is the repository's
- * (any query before the `#` is the server's business and GitHub ignores it), and the whole
- * fragment must be one heading's anchor. Undefined when it lands at the top of the page.
+ * The heading of the README or of a page of docs/ that a link lands on, as a browser goes there: the
+ * repository's page (the README) or one of its Markdown files on the main branch (any query before
+ * the `#` is the server's business and GitHub ignores it), and the whole fragment must be one
+ * heading's anchor in that file as it is in this checkout. Undefined when it lands elsewhere or at
+ * the top of the page.
  */
-export function readmeHeadingOf(url: string): string | undefined {
+export function docsHeadingOf(url: string): string | undefined {
 	const parsed = new URL(url);
-	if (`${parsed.origin}${parsed.pathname}` !== REPOSITORY_URL || parsed.hash === '') return undefined;
-	const anchors = githubAnchors(readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8'));
+	const page = `${parsed.origin}${parsed.pathname}`;
+	let file: string;
+	if (page === REPOSITORY_URL) file = 'README.md';
+	else if (page.startsWith(REPOSITORY_FILES_URL) && page.endsWith('.md')) file = page.slice(REPOSITORY_FILES_URL.length);
+	else return undefined;
+	const local = path.join(PROJECT_ROOT, ...file.split('/'));
+	if (parsed.hash === '' || !local.startsWith(PROJECT_ROOT + path.sep) || !existsSync(local)) return undefined;
+	const anchors = githubAnchors(readFileSync(local, 'utf8'));
 	return anchors.get(decodeURIComponent(parsed.hash.slice(1)));
 }
 

@@ -1,8 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
 /**
  * Issue 18 item 8: the `npm start` banner has the demo commands and the MCP URL with its header,
- * the README shows that banner as printed, and the README, the demo and the editor (the
- * workflows' own names) call each sample workflow the same.
+ * docs/development.md shows that banner as printed, and docs/sample-workflows.md, the demo and the
+ * editor (the workflows' own names) call each sample workflow the same.
  */
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -13,7 +13,8 @@ import { hasTrigger, ImportedWorkflow } from '../harness/provision';
 import { DEFAULT_KEYS } from '../sandbox';
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+const development = readFileSync(path.join(ROOT, 'docs', 'development.md'), 'utf8');
+const sampleWorkflows = readFileSync(path.join(ROOT, 'docs', 'sample-workflows.md'), 'utf8');
 const demo = readFileSync(path.join(ROOT, 'scripts', 'demo.ts'), 'utf8');
 const start = readFileSync(path.join(ROOT, 'scripts', 'start.ts'), 'utf8');
 
@@ -22,7 +23,7 @@ const workflows = listWorkflowFiles().map((file) => {
 	return { ...workflow, file: path.basename(file) };
 });
 
-/** The banner `npm start` prints with its default ports, as the README must show it. */
+/** The banner `npm start` prints with its default ports, as docs/development.md must show it. */
 const defaultBanner = () =>
 	bannerLines({
 		n8nUrl: 'http://127.0.0.1:5678',
@@ -49,19 +50,19 @@ describe('npm start banner', () => {
 		for (const workflow of workflows) expect(banner).toContain(workflow.name);
 	});
 
-	it('is shown in the README exactly as printed', () => {
+	it('is shown in docs/development.md exactly as printed', () => {
 		const shown =
 			/What `npm start` prints once everything runs[^\n]*\n\n```text\n([\s\S]*?)\n```/.exec(
-				readme,
+				development,
 			)?.[1];
 		expect(shown).toBe(defaultBanner());
 	});
 });
 
 describe('Sample workflows have one name each', () => {
-	it('README documents each workflow under its own name', () => {
+	it('docs/sample-workflows.md documents each workflow under its own name', () => {
 		for (const workflow of workflows) {
-			expect(readme).toContain(`### ${workflow.name} (\`${workflow.file}\`)`);
+			expect(sampleWorkflows).toContain(`### ${workflow.name} (\`${workflow.file}\`)`);
 		}
 	});
 

@@ -139,14 +139,14 @@ describe('Signing → Document: operations that e-mail people', () => {
 
 describe('sample workflows', () => {
 	// Issue 37 item 10.
-	it('the README counts them as many as workflows/ holds', () => {
+	it('docs/sample-workflows.md counts them as many as workflows/ holds', () => {
 		const NUMBERS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
-		const said = /`workflows\/` holds (\w+) workflows/.exec(readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8'))?.[1];
+		const said = /`workflows\/` holds (\w+) workflows/.exec(readFileSync(path.join(PROJECT_ROOT, 'docs', 'sample-workflows.md'), 'utf8'))?.[1];
 		const files = readdirSync(path.join(PROJECT_ROOT, 'workflows')).filter((file) => file.endsWith('.json'));
 		expect(said).toBe(NUMBERS[files.length]);
 	});
 
-	it('the curator sample says what n8n answers a call without the token: 403, as the README does', () => {
+	it('the curator sample says what n8n answers a call without the token: 403, as docs/sample-workflows.md does', () => {
 		const workflow = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'workflows', 'bookmark-curator-tools.json'), 'utf8')) as {
 			nodes: Array<{ type: string; parameters: { content?: string } }>;
 		};
@@ -154,6 +154,6 @@ describe('sample workflows', () => {
 		const authentication = notes.join('\n').match(/A call without it[^.]*\./)?.[0];
 		expect(authentication).toMatch(/403/);
 		expect(authentication).not.toMatch(/401/);
-		expect(readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8')).toMatch(/refused \(`403`, n8n's answer for bearer authentication\)/);
+		expect(readFileSync(path.join(PROJECT_ROOT, 'docs', 'sample-workflows.md'), 'utf8')).toMatch(/refused \(`403`, n8n's answer for bearer authentication\)/);
 	});
 });

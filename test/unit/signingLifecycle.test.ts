@@ -222,12 +222,12 @@ describe('Signing node lifecycle operations against the sandbox', () => {
 			]);
 		});
 
-		// Issue 37 item 10: the README's example is what this picker shows on the documented API.
-		it('the README names a slot as the picker shows it', async () => {
+		// Issue 37 item 10: the documentation's example (docs/signing.md) is what this picker shows on the documented API.
+		it('docs/signing.md names a slot as the picker shows it', async () => {
 			const [, , director] = await node.methods.loadOptions.getTemplateSlots.call(
 				loadOptionsContext({ templateId: { mode: 'list', value: SEED.residencyTemplateId } }),
 			);
-			const templateSlotBullet = readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8')
+			const templateSlotBullet = readFileSync(path.join(PROJECT_ROOT, 'docs', 'signing.md'), 'utf8')
 				.split('\n')
 				.find((line) => line.includes('*Template Slot* ('))!;
 			expect(templateSlotBullet).toContain(`(\`${director.name}\``);
