@@ -44,6 +44,18 @@ export function replaceEmails(text: string, replace: (email: string) => string):
 	return text.replace(EMAIL_IN_TEXT, replace);
 }
 
+/** Up to four capitalised words right before an e-mail address in brackets: `Ada Lovelace (ada@…`, `Ada Lovelace <ada@…`. */
+const NAME_BESIDE_EMAIL = new RegExp(
+	`(\\p{Lu}[\\p{L}\\p{M}'’-]*(?:[ \\t]+\\p{Lu}[\\p{L}\\p{M}'’-]*){0,3})[ \\t]*[(<\\[][ \\t]*(?=${EMAIL_IN_TEXT.source})`,
+	'gu',
+);
+
+/** Names written beside an e-mail address, as a list of people reads: `Ada Lovelace (ada@example.org)`. */
+export function namesBesideEmails(text: string): string[] {
+	if (!text.includes('@')) return [];
+	return [...text.matchAll(NAME_BESIDE_EMAIL)].map((match) => match[1]);
+}
+
 /** The e-mail addresses in a text. */
 export function emailsIn(text: string): string[] {
 	return text.match(EMAIL_IN_TEXT) ?? [];
