@@ -109,6 +109,9 @@ const VALUE_END = /[\n;|•\t]|,\s+[\p{L}][\p{L}\p{M}'’&/ -]{0,40}[:：]\s|\s{
 /** Values of these kinds also end at a comma or a bracket ("Name: Ada Lovelace, born 1815"); addresses go on. */
 const SHORT_VALUE_END = /[,(]|\s[-–—]\s|[^\s.][^\s.]\.\s/u;
 const MAX_LABELLED_VALUE = 120;
+const QUOTED_VALUE = /^["“„«']([^"“”„«»'\n]{1,120})["”“»']/u;
+/** What redaction wrote already (`NAME_1`, `[removed]`): text scrubbed twice keeps it. */
+const isPseudonym = (value: string) => /^(?:[A-Z]+_\d+|\[removed\])$/.test(value.trim());
 
 export function labelledValues<K extends string>(
 	text: string,
@@ -120,7 +123,14 @@ export function labelledValues<K extends string>(
 	for (const match of text.matchAll(LABEL)) {
 		const kind = kindOfLabel(match[2]);
 		if (kind === undefined) continue;
-		const index = match.index + match[0].length;
+		const start = match.index + match[0].length;
+		// A quoted value ends at its closing quote (`Recipient: "ada@…" is not a recipient`).
+		const quoted = QUOTED_VALUE.exec(text.slice(start, start + MAX_LABELLED_VALUE + 2));
+		if (quoted) {
+			if (!isPseudonym(quoted[1])) found.push({ kind, value: quoted[1], index: start + 1 });
+			continue;
+		}
+		const index = start;
 		let rest = text.slice(index, index + MAX_LABELLED_VALUE);
 		const end = VALUE_END.exec(rest);
 		if (end) rest = rest.slice(0, end.index);
@@ -130,7 +140,7 @@ export function labelledValues<K extends string>(
 			if (shortEnd) rest = rest.slice(0, shortEnd.index + (/\.\s$/.test(shortEnd[0]) ? 2 : 0));
 		}
 		const value = rest.replace(/[\s.!?]+$/, '');
-		if (value !== '') found.push({ kind, value, index });
+		if (value !== '' && !isPseudonym(value)) found.push({ kind, value, index });
 	}
 	return found;
 }

@@ -217,8 +217,17 @@ export class Redactor {
 		for (const name of namesBesideEmails(text)) this.known.know('NAME', name);
 	}
 
-	/** Values after a label that names personal data, judged as a field name or a question's headline. */
+	/**
+	 * Values after a label that names personal data, judged as a field name or a question's
+	 * headline; an e-mail address is one whatever its label says (`Recipient: "ada@…"`).
+	 */
 	private labelled(text: string) {
+		return this.labelledAs(text).map((found) =>
+			found.kind !== 'EMAIL' && isEmailAddress(found.value) ? { ...found, kind: 'EMAIL' as const } : found,
+		);
+	}
+
+	private labelledAs(text: string) {
 		return labelledValues(
 			text,
 			(label) => {
@@ -345,6 +354,8 @@ export class Redactor {
 function keySegments(path: string[]): string[] {
 	return path.flatMap((key) => key.split('.')).filter((key) => !/^\d+$/.test(key));
 }
+
+const isEmailAddress = (value: string) => emailsIn(value)[0] === value.trim();
 
 /** Empty values and booleans say nothing about anyone (`emailOptIn: true`). */
 function isBlank(value: unknown): boolean {
