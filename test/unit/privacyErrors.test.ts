@@ -214,3 +214,23 @@ describe('remembered values are replaced where they stand alone, never inside da
 		expect(leaked(JSON.stringify(redacted))).toEqual([]);
 	});
 });
+
+describe('labelled names in running text (crawled pages and PDFs run sentences together)', () => {
+	const redactText = (text: string) => redactRecords([{ content: text }], 'redact')[0].content;
+
+	it.each([
+		[
+			'Minutes of the jury. Applicant: Ada Lovelace presented her notes, and Referee: Charles Babbage agreed.',
+			'Minutes of the jury. Applicant: NAME_1 presented her notes, and Referee: NAME_2 agreed.',
+		],
+		['The file of Applicant: Ada K. Lovelace was read twice; Ada came back.', 'The file of Applicant: NAME_1 was read twice; NAME_1 came back.'],
+		['Seen by our Candidate: Émilie du Châtelet at Cirey.', 'Seen by our Candidate: NAME_1 at Cirey.'],
+	])('%s', (text, expected) => {
+		expect(redactText(text)).toBe(expected);
+	});
+
+	it('keeps labels that ask for nothing personal, times and URLs inside sentences', () => {
+		const text = 'The deadline is near. Status: shortlisted at 10:30, see https://example.org/a and Project name: Sky.';
+		expect(redactText(text)).toBe(text);
+	});
+});

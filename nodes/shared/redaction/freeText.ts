@@ -103,7 +103,14 @@ export interface LabelledValue<K> {
  * start of a line or after `;`, `|`, `•`, `(` or a comma, followed by a colon and a space.
  */
 const LABEL =
-	/(^|[\n;|•(]|,\s|\s[-–—]\s)[ \t]*([\p{L}][\p{L}\p{M}'’&/-]*(?:[ \t]+[\p{L}\p{M}'’&/-]+){0,2})[ \t]*[:：][ \t]+/gu;
+	/(^|[\n;|•(]|,\s|\s[-–—]\s|[ \t])[ \t]*([\p{L}][\p{L}\p{M}'’&/-]*(?:[ \t]+[\p{L}\p{M}'’&/-]+){0,2})[ \t]*[:：][ \t]+/gu;
+/**
+ * A name written in running text, after a label inside a sentence ("… as noted, Applicant: Ada K.
+ * Lovelace applied twice"): its capitalised words (initials, particles such as `van` and `du`
+ * between them), where the sentence goes on in lower case.
+ */
+const NAME_IN_RUNNING_TEXT =
+	/^\p{Lu}[\p{L}\p{M}'’-]*\.?(?:[ \t]+(?:(?:van|von|der|den|de|du|del|della|da|di|le|la|bin|ibn|al)[ \t]+)*\p{Lu}[\p{L}\p{M}'’-]*\.?)*/u;
 /** Where a value ends: the end of its line, a separator, or the next label. */
 const VALUE_END = /[\n;|•\t]|,\s+[\p{L}][\p{L}\p{M}'’&/ -]{0,40}[:：]\s|\s{2,}/u;
 /** Values of these kinds also end at a comma or a bracket ("Name: Ada Lovelace, born 1815"); addresses go on. */
@@ -123,6 +130,8 @@ export function labelledValues<K extends string>(
 	for (const match of text.matchAll(LABEL)) {
 		const kind = kindOfLabel(match[2]);
 		if (kind === undefined) continue;
+		// Inside a sentence (crawled pages and PDFs run lines together), not where a line or a list entry starts.
+		const running = /^(?:[ \t]|,\s)$/.test(match[1]);
 		const start = match.index + match[0].length;
 		// A quoted value ends at its closing quote (`Recipient: "ada@…" is not a recipient`).
 		const quoted = QUOTED_VALUE.exec(text.slice(start, start + MAX_LABELLED_VALUE + 2));
@@ -134,6 +143,15 @@ export function labelledValues<K extends string>(
 		let rest = text.slice(index, index + MAX_LABELLED_VALUE);
 		const end = VALUE_END.exec(rest);
 		if (end) rest = rest.slice(0, end.index);
+		if (running && kind === 'NAME') {
+			const name = NAME_IN_RUNNING_TEXT.exec(rest)?.[0].replace(/[.]$/, (dot, at: number, whole: string) =>
+				/(?:^|\s)\p{Lu}\.$/u.test(whole) ? dot : '',
+			);
+			if (name) {
+				if (!isPseudonym(name)) found.push({ kind, value: name, index });
+				continue;
+			}
+		}
 		if (isShort(kind)) {
 			const shortEnd = SHORT_VALUE_END.exec(rest);
 			// A sentence's full stop ends a name, but an initial's ("Ada K. Lovelace") does not.
