@@ -229,6 +229,12 @@ describe('labelled names in running text (crawled pages and PDFs run sentences t
 		expect(redactText(text)).toBe(expected);
 	});
 
+	it('finds an e-mail address percent-encoded in a request’s path, as an error’s description shows it', () => {
+		expect(redactText('GET /api/v1/bookmarks/ada.lovelace%40example.org (NOT_FOUND); ask ada.lovelace@example.org')).toBe(
+			'GET /api/v1/bookmarks/EMAIL_1 (NOT_FOUND); ask EMAIL_1',
+		);
+	});
+
 	it('keeps labels that ask for nothing personal, times and URLs inside sentences', () => {
 		const text = 'The deadline is near. Status: shortlisted at 10:30, see https://example.org/a and Project name: Sky.';
 		expect(redactText(text)).toBe(text);

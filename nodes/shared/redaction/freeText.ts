@@ -5,7 +5,9 @@ import type { IDataObject } from 'n8n-workflow';
  * they stand. Values known from personal fields are found again by `recurrences.ts`.
  */
 
-const EMAIL_IN_TEXT = /[^\s@<>()[\]"',;:/]+@[^\s@<>()[\]"',;:/]+\.[A-Za-z]{2,}/g;
+/** An address, also percent-encoded as it stands in a request's path (`ada%40example.org`). */
+const EMAIL_IN_TEXT = /[^\s@<>()[\]"',;:/]+?(?:@|%40)[^\s@<>()[\]"',;:/%]+\.[A-Za-z]{2,}/g;
+const decodedAt = (email: string) => email.replace(/%40/i, '@');
 /** Dates and times are set aside before phone numbers are looked for, so they neither match nor hide one. */
 const DATE_IN_TEXT =
 	/\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?|\b\d{1,2}[./-]\d{1,2}[./-]\d{4}\b|\b\d{4}[./]\d{2}[./]\d{2}\b/g;
@@ -41,7 +43,7 @@ export function phoneDigitsOf(value: number): string | undefined {
 
 /** The text with each e-mail address replaced. */
 export function replaceEmails(text: string, replace: (email: string) => string): string {
-	return text.replace(EMAIL_IN_TEXT, replace);
+	return text.replace(EMAIL_IN_TEXT, (email) => replace(decodedAt(email)));
 }
 
 /** Up to four capitalised words right before an e-mail address in brackets: `Ada Lovelace (ada@…`, `Ada Lovelace <ada@…`. */
@@ -58,7 +60,7 @@ export function namesBesideEmails(text: string): string[] {
 
 /** The e-mail addresses in a text. */
 export function emailsIn(text: string): string[] {
-	return text.match(EMAIL_IN_TEXT) ?? [];
+	return (text.match(EMAIL_IN_TEXT) ?? []).map(decodedAt);
 }
 
 /** The text with each phone number replaced; dates, times and UUIDs are left as they are. */
