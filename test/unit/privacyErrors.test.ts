@@ -125,6 +125,28 @@ describe('errors of the Signing node on Documenso, as a tool and as an ordinary 
 		expect(asTool).toMatch(/The following recipients are missing required fields: NAME_\d+ \(EMAIL_\d+, id: \d+\)/);
 	});
 
+	it('Generate From Template that Documenso refuses to send: the draft’s title names no one to a tool', async () => {
+		// Ada's slot has its signature field, Grace's none: Documenso's refusal names Grace, the title Ada.
+		const template = await documenso.control<IDataObject>('/templates', 'POST', {
+			title: 'Agreement with one signature field',
+			recipients: [
+				{ name: 'First', role: 'SIGNER' },
+				{ name: 'Second', role: 'SIGNER', signatureField: false },
+			],
+		});
+		const generate = {
+			resource: 'document',
+			operation: 'generateFromTemplate',
+			templateId: { mode: 'id', value: String(template.id) },
+			title: 'Agreement – Ada Lovelace',
+			recipientsInput: 'json',
+			recipientsJson: JSON.stringify([{ ...ADA, role: 'SIGNER' }, { ...GRACE, role: 'SIGNER' }]),
+		};
+		const asTool = agentView(await thrown(() => run(generate, true)));
+		expect(asTool).toMatch(/it is kept as draft \d+ \("Agreement – NAME_\d+"\)/);
+		expect(leaked(asTool)).toEqual([]);
+	});
+
 	it('Keep chosen on the tool keeps the message', async () => {
 		const document = await draft(true);
 		const kept = agentView(
