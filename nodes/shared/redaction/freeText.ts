@@ -102,7 +102,8 @@ export interface LabelledValue<K> {
 /**
  * "Label: value" written into free text, as people do in notes and titles ("Applicant: Ada
  * Lovelace", "E-mail: …", "Date de naissance : 10/12/1815"). A label is one to three words at the
- * start of a line or after `;`, `|`, `•`, `(` or a comma, followed by a colon and a space.
+ * start of a line, after `;`, `|`, `•`, `(` or a comma, or inside a sentence (crawled pages and PDFs
+ * run lines together), followed by a colon and a space.
  */
 const LABEL =
 	/(^|[\n;|•(]|,\s|\s[-–—]\s|[ \t])[ \t]*([\p{L}][\p{L}\p{M}'’&/-]*(?:[ \t]+[\p{L}\p{M}'’&/-]+){0,2})[ \t]*[:：][ \t]+/gu;
