@@ -14,7 +14,7 @@ import { Redactor } from './redaction';
 
 export { learnAlongside, personalDataMode, redactionMemoryOf, runsAsTool };
 
-/** The Personal Data option, for an operation's Options collection (absent = the default above). */
+/** The Personal Data option, for an operation's Options collection (absent = `personalDataMode`'s default). */
 export const personalDataOption: INodeProperties = {
 	displayName: 'Personal Data',
 	name: 'personalData',
