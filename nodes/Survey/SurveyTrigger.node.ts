@@ -38,6 +38,7 @@ import { deliveryQuestions, forgetDeliveryQuestions, QUESTIONS_WAIT_MS } from '.
 import { simplifyResponseEvent, simplifyTriggerParameter } from './resources/response/simplify';
 import { surveyLabel } from './resources/surveyLocator';
 import { listSurveys } from './transport';
+import { sealedWith } from './writeMark';
 import { docsSection } from '../shared/docs';
 import { SURVEY_TRIGGER_DESCRIPTION } from '../shared/nodeDescriptions';
 import { givesOneShape, NODE_VERSIONS, ONE_SHAPE_VERSION } from '../shared/simplify';
@@ -349,7 +350,7 @@ export class SurveyTrigger implements INodeType {
 						type: 'boolean',
 						default: true,
 						description:
-							'Whether to skip events of responses as the Survey node’s Response → Create or Update last wrote them (Formbricks), so that a workflow that writes responses does not start itself. A respondent’s later change starts it again.',
+							'Whether to skip events of responses as the Survey node’s Response → Create or Update last wrote them with this credential’s API key (Formbricks), so that a workflow that writes responses does not start itself. The mark is sealed with the key, so a respondent cannot forge it; a respondent’s later change starts the workflow again.',
 					},
 					{
 						...personalDataOption,
@@ -526,8 +527,8 @@ export class SurveyTrigger implements INodeType {
 		const { triggers, surveyIds } = wantedHook(this);
 		if (!triggers.includes(event.event)) return ACKNOWLEDGE_ONLY;
 		if (surveyIds.length && !surveyIds.includes(event.surveyId)) return ACKNOWLEDGE_ONLY;
-		if (event.writtenByN8n && (this.getNodeParameter('options', {}) as IDataObject).ignoreN8nWrites === true) {
-			return ACKNOWLEDGE_ONLY;
+		if (event.writeMark && (this.getNodeParameter('options', {}) as IDataObject).ignoreN8nWrites === true) {
+			if (sealedWith(event.writeMark, (await surveyAccess(this)).apiKey)) return ACKNOWLEDGE_ONLY;
 		}
 
 		const webhookId = typeof headers['webhook-id'] === 'string' ? headers['webhook-id'] : '';

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { redactRecords } from '../shared/privacy';
-import type { FieldGuide, Kind, PersonalDataMode } from '../shared/redaction';
+import type { FieldGuide, Kind, PersonalDataMode, RedactionMemory } from '../shared/redaction';
 import { kindOfFieldName, kindOfHeadline } from '../shared/redaction';
 import type { Question } from './answers';
 
@@ -133,8 +133,9 @@ export function redactResponses(
 	mode: PersonalDataMode,
 	questions: Question[],
 	extraFields: string[],
+	memory?: RedactionMemory,
 ): IDataObject[] {
-	return redactRecords(responses, mode, { guide: responseGuide(questions), extraFields });
+	return redactRecords(responses, mode, { guide: responseGuide(questions), extraFields, memory });
 }
 
 /** The Extra Personal Fields option. */

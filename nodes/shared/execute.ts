@@ -1,6 +1,8 @@
 import type { IBinaryKeyData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { privateError } from './privacyOfRun';
+
 /** Errors the node raised itself stay as they are; anything unexpected is tied to its item. */
 function asNodeError(
 	ctx: IExecuteFunctions,
@@ -55,7 +57,9 @@ export async function runForEachItem(
 				else output.push({ json: entry, pairedItem });
 			}
 		} catch (caught) {
-			const error = explainError ? await explainError(ctx, caught as Error, itemIndex) : (caught as Error);
+			const explained = explainError ? await explainError(ctx, caught as Error, itemIndex) : (caught as Error);
+			// As a tool, what the item's error says reaches the agent: it follows Personal Data.
+			const error = privateError(ctx, explained, itemIndex);
 			if (ctx.continueOnFail()) {
 				output.push({ json: { error: error.message }, pairedItem });
 				continue;

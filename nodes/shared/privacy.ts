@@ -8,29 +8,13 @@ import type {
 
 import type { ErrorExplainer, OperationsByResource } from './execute';
 import { executeOperation } from './execute';
+import { learnAlongside, materialAlongside, personalDataMode, privateError, redactionMemoryOf, runsAsTool } from './privacyOfRun';
 import type { FieldGuide, PersonalDataMode, RedactorOptions } from './redaction';
 import { Redactor } from './redaction';
 
-/**
- * Whether the node runs as an AI agent's tool. Older n8n versions lack `isToolExecution`,
- * and there a node only ever runs as a tool through its generated `…Tool` variant.
- */
-export function runsAsTool(ctx: IExecuteFunctions): boolean {
-	if (typeof ctx.isToolExecution === 'function' && ctx.isToolExecution()) return true;
-	return ctx.getNode().type.endsWith('Tool');
-}
+export { learnAlongside, personalDataMode, redactionMemoryOf, runsAsTool };
 
-/**
- * The Personal Data mode for an operation: what the user chose, or, when the user chose
- * nothing, redaction for a tool (an agent's context is no place for personal data) and the
- * answers as they are for an ordinary node.
- */
-export function personalDataMode(ctx: IExecuteFunctions, chosen: unknown): PersonalDataMode {
-	if (chosen === 'keep' || chosen === 'redact' || chosen === 'omit') return chosen;
-	return runsAsTool(ctx) ? 'redact' : 'keep';
-}
-
-/** The Personal Data option, for an operation's Options collection (absent = the default above). */
+/** The Personal Data option, for an operation's Options collection (absent = `personalDataMode`'s default). */
 export const personalDataOption: INodeProperties = {
 	displayName: 'Personal Data',
 	name: 'personalData',
@@ -88,18 +72,6 @@ export async function redactTriggerOutput(
 	return redactRecords(items, mode, { guide: await guide() });
 }
 
-/** What a result's redaction learns from besides the result itself (a document behind a file's name). */
-const learntAlongside = new WeakMap<object, IDataObject[]>();
-
-/**
- * Marks material that redaction must learn from along with this result, though it is not output:
- * Download returns a file's name made of the document's title, which may hold a recipient's name.
- */
-export function learnAlongside<T extends object>(result: T, ...material: IDataObject[]): T {
-	learntAlongside.set(result, material);
-	return result;
-}
-
 /**
  * Applies one mode to all records of one output, in two passes: the values of every record's
  * personal fields are learnt first, then each record is redacted, so that a value gets the same
@@ -114,7 +86,7 @@ export function redactRecords(
 	const redactor = new Redactor(mode, options);
 	for (const record of records) {
 		redactor.learn(record);
-		for (const material of learntAlongside.get(record) ?? []) redactor.learn(material);
+		for (const material of materialAlongside(record)) redactor.learn(material);
 	}
 	return records.map((record) => redactor.apply(record));
 }
@@ -156,7 +128,10 @@ export async function applyPersonalData(
 		const indexes = modes.flatMap((itemMode, index) => (itemMode === mode ? [index] : []));
 		if (indexes.length === 0) continue;
 		const records = indexes.map((index) => items[index].json);
-		const redacted = redactRecords(records, mode, { guide: await privacy.guide?.(ctx, records) });
+		const redacted = redactRecords(records, mode, {
+			guide: await privacy.guide?.(ctx, records),
+			memory: redactionMemoryOf(ctx),
+		});
 		indexes.forEach((index, position) => (output[index] = { ...items[index], json: redacted[position] }));
 	}
 	return output;
@@ -170,5 +145,10 @@ export async function executeWithPersonalData(
 	explainError?: ErrorExplainer,
 ): Promise<INodeExecutionData[][]> {
 	const [items] = await executeOperation(ctx, operations, explainError);
-	return [await applyPersonalData(ctx, items, privacy)];
+	try {
+		return [await applyPersonalData(ctx, items, privacy)];
+	} catch (error) {
+		// Reading what redaction needs (a template's labels) failed: the agent hears it as redacted too.
+		throw privateError(ctx, error as Error, 0);
+	}
 }

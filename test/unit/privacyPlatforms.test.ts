@@ -102,6 +102,26 @@ describe('item 1, the rule alone: a list answer by its positions', () => {
 	});
 });
 
+/**
+ * The timestamps, IDs and URLs of records (path and value), outside what is personal as a whole (the
+ * respondent's contact, its attributes, `meta`): what redaction must never alter.
+ */
+function structuralValues(records: IDataObject[]): Array<[string, string]> {
+	const found: Array<[string, string]> = [];
+	const walk = (value: unknown, path: string) => {
+		if (/(^|\.)(contact|contactId|contactAttributes|meta)(\.|$)/.test(path)) return;
+		if (typeof value === 'string') {
+			const structural =
+				/^\d{4}-\d{2}-\d{2}T/.test(value) || /^https?:\/\//.test(value) || /(^|\.)(id|\w+Id)$/.test(path);
+			if (structural) found.push([path, value]);
+		} else if (value !== null && typeof value === 'object') {
+			for (const [key, entry] of Object.entries(value)) walk(entry, path === '' ? key : `${path}.${key}`);
+		}
+	};
+	records.forEach((record, index) => walk(record, String(index)));
+	return found;
+}
+
 describe('Formbricks: answers by question type, the respondent beside them', () => {
 	let h: FormbricksHarness;
 	let surveyId = '';
@@ -285,10 +305,31 @@ describe('Formbricks: answers by question type, the respondent beside them', () 
 				plz: expect.stringMatching(/^PERSONAL_\d+$/),
 				wohnort: expect.stringMatching(/^PERSONAL_\d+$/),
 				linkedin: expect.stringMatching(/^PERSONAL_\d+$/),
+				cohort: expect.stringMatching(/^PERSONAL_\d+$/),
+				intake: expect.stringMatching(/^PERSONAL_\d+$/),
 			});
 			expect(got[0].contact).toEqual({ id: expect.stringMatching(/^ID_\d+$/), userId: expect.stringMatching(/^ID_\d+$/) });
 			// The same person: the same pseudonym in the answers and in the contact's attributes.
 			expect((got[0].contactAttributes as IDataObject).lastName).toBe((answerOf(got[0], 0) as string[])[1]);
+		});
+
+		it.each([
+			['version 2, Simplify off', 2, { simplify: false }],
+			['version 2', 2, {}],
+			['version 1', 1, {}],
+		])('as a tool (%s), no timestamp, ID or URL is altered by redaction, with year-like and number-like attributes', async (_name, version, extra) => {
+			const read = async (tool: boolean) => [
+				...(await run({ resource: 'response', operation: 'getMany', surveyId: byId(surveyId), returnAll: true, ...extra }, { version, tool })),
+				...(await run({ resource: 'response', operation: 'get', responseId: responseIds[0], ...extra }, { version, tool })),
+			];
+			const kept = await read(false);
+			const redacted = await read(true);
+			// The simplified response (version 2's default) has no contact attributes.
+			if (version === 1 || 'simplify' in extra) expect(JSON.stringify(kept)).toContain('"cohort":"2026"');
+			const structural = structuralValues(kept);
+			expect(structural.filter(([path]) => /createdAt|updatedAt/.test(path)).length).toBeGreaterThan(0);
+			expect(structuralValues(redacted)).toEqual(structural);
+			expect(JSON.stringify(redacted)).not.toMatch(/(?:PERSONAL|ID|NAME)_\d+[-:T.]\d/);
 		});
 
 		it.each(['redact', 'omit'])('the Survey Trigger with Personal Data %s applies the same rule to the response beside the answers', async (personalData) => {

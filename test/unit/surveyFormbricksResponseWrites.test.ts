@@ -11,6 +11,7 @@ import { sealingContext, SurveyTrigger } from '../../nodes/Survey/SurveyTrigger.
 import { Survey } from '../../nodes/Survey/Survey.node';
 import { sealSecret } from '../../nodes/shared/webhooks';
 import { FORMBRICKS_SEED } from '../sandbox';
+import { webhookSignature } from '../sandbox/formbricks/webhook';
 import { startReceiver, type Receiver } from '../sandbox/testkit';
 import { callWebhook, executeContext, type ExecuteOptions, type Parameters as NodeParameters } from './helpers/context';
 import { formbricksForEachTest } from './helpers/formbricks';
@@ -55,7 +56,7 @@ describe('Response → Create and Update on Formbricks', () => {
 				data: { [residency.fullName]: 'Inès Vidal', [residency.decision]: 'pending' },
 				createdAt: '2026-03-01T09:00:00.000Z',
 				updatedAt: expect.any(String),
-				variables: { n8nWrittenAt: body.updatedAt },
+				variables: { n8nWrittenAt: body.updatedAt, n8nWriteSeal: expect.stringMatching(/^[\w-]{43}$/) },
 				meta: { source: 'n8n' },
 				userId: 'alumni-1',
 			});
@@ -160,7 +161,7 @@ describe('Response → Create and Update on Formbricks', () => {
 			);
 			expect(body.meta).toEqual(before.meta);
 			expect(Date.parse(String(body.updatedAt))).toBeGreaterThan(Date.parse(String(before.updatedAt)));
-			expect(body.variables).toEqual({ n8nWrittenAt: body.updatedAt });
+			expect(body.variables).toEqual({ n8nWrittenAt: body.updatedAt, n8nWriteSeal: expect.stringMatching(/^[\w-]{43}$/) });
 		});
 
 		it('a response of another survey than the one chosen: refused before anything is written', async () => {
@@ -228,6 +229,51 @@ describe('Response → Create and Update on Formbricks', () => {
 			await harness().control(`responses/${String(written.id)}`, 'PATCH', { data: { [residency.email]: 'imported@example.org' } });
 			const [item] = started(await deliverLast({ ignoreN8nWrites: true }));
 			expect(item.json).toMatchObject({ responseId: written.id, event: 'responseFinished' });
+		});
+
+		/**
+		 * Issue 42: a respondent can write a response's variables through Formbricks' client API (on
+		 * create, and on every update until it is finished), though not its updatedAt. The last delivery,
+		 * its mark replaced as a respondent could write it, signed again as Formbricks signs it.
+		 */
+		const forged = async (variables: (mark: IDataObject) => IDataObject) => {
+			await harness().fb.idle();
+			const delivery = receiver.received[receiver.received.length - 1];
+			const body = structuredClone(delivery.body);
+			body.data.variables = variables(body.data.variables as IDataObject);
+			const rawBody = JSON.stringify(body);
+			const id = `forged-${++workflow}`;
+			const timestamp = String(Math.floor(Date.now() / 1000));
+			return await callWebhook(webhook, {
+				workflowId: `wf-${workflow}`,
+				rawBody,
+				body,
+				headers: {
+					'content-type': 'application/json',
+					'webhook-id': id,
+					'webhook-timestamp': timestamp,
+					'webhook-signature': webhookSignature(id, Number(timestamp), rawBody, hook.secret),
+				},
+				parameters: { registration: 'automatic', events: ['responseFinished'], allSurveys: true, options: { ignoreN8nWrites: true } },
+				staticData: {
+					webhookId: hook.id,
+					baseUrl: harness().fb.url,
+					api: 'formbricks',
+					sealedSecret: sealSecret(hook.secret, harness().fb.apiKey, sealingContext(hook.id, harness().fb.url)),
+				},
+				credentials: harness().credentials(),
+			});
+		};
+
+		it('a mark a respondent could write does not hide the response: the time alone, a seal of another key or time', async () => {
+			await run(create({ answerFields: { answer: [{ question: residency.fullName, value: 'Imported' }] } }));
+			// As the node wrote it: skipped.
+			expect(started(await forged((mark) => mark))).toEqual([]);
+			// The time alone (what a respondent can guess), another seal, the seal of another write's time.
+			const { n8nWrittenAt } = (receiver.received[receiver.received.length - 1].body.data.variables ?? {}) as IDataObject;
+			expect(started(await forged(() => ({ n8nWrittenAt })))).toHaveLength(1);
+			expect(started(await forged((mark) => ({ ...mark, n8nWriteSeal: 'A'.repeat(43) })))).toHaveLength(1);
+			expect(started(await forged((mark) => ({ ...mark, n8nWriteSeal: String(mark.n8nWriteSeal).slice(0, 42) })))).toHaveLength(1);
 		});
 
 		it('an update by the node of a respondent’s response is skipped too: no loop for Response Finished → Update', async () => {

@@ -1,6 +1,7 @@
 import type { IDataObject, NodeApiError } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { learnAlongside } from '../../shared/privacyOfRun';
 import { credentialBaseUrl, withDescription } from '../../shared/request';
 import type { RequestContext, ServiceAnswer } from '../../shared/request';
 import { lostAnswerHints, templateNotFoundHint } from '../hints';
@@ -137,7 +138,8 @@ async function withDraftLeft(
 	const kept = draft
 		? `Documenso made the document before it refused to send it: it is kept as draft ${String(draft.id)} ("${String(draft.title)}"). Fix what Documenso names (in the template too, for the next documents), then send it with Document → Send, or delete it in Documenso`
 		: `Documenso made the document before it refused to send it, and keeps it as a draft: Document → Get Many with Filters › Status Draft and Template ${sent.templateId} lists it`;
-	return withDescription(ctx, error, itemIndex, `${kept}. Running this item again makes another document.`);
+	// The draft's title may hold a recipient's name: what the error says to an agent is redacted knowing them.
+	return learnAlongside(withDescription(ctx, error, itemIndex, `${kept}. Running this item again makes another document.`), sent.body);
 }
 
 /**
@@ -301,6 +303,9 @@ export const documensoAdapter: SigningAdapter = {
 			body: { documentId: document.id as number },
 			itemIndex,
 			lostAnswerHint: lostAnswerHints.send(documentId),
+		}).catch((error: Error) => {
+			// Documenso's refusal names recipients (MISSING_SIGNATURE_FIELD): redacted for an agent knowing them.
+			throw learnAlongside(error, document);
 		});
 		return await this.getDocument(ctx, documentId, itemIndex);
 	},

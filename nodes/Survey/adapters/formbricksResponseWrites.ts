@@ -1,15 +1,16 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { RequestContext } from '../../shared/request';
+import { markedVariables } from '../writeMark';
 import { request } from './formbricksRequest';
-import { N8N_WRITE_MARK } from './formbricksShapes';
 import type { ResponseWritesCapability } from './types';
 
 /*
  * Responses written through Formbricks' management API v2 (b66c1dd): `POST /api/v2/management/responses`
  * and `PUT /api/v2/management/responses/{id}`. Formbricks runs its response pipeline for both, as for a
  * respondent's answers: webhooks (this pack's Survey Trigger too), integrations, follow-up e-mails. Each
- * write carries the node's mark (N8N_WRITE_MARK, formbricksShapes.ts) so a trigger can tell it apart.
+ * write carries the node's sealed mark (writeMark.ts) so a trigger can tell it apart.
  */
 
 /**
@@ -21,10 +22,11 @@ function writeTime(previous?: unknown): string {
 	return new Date(Number.isNaN(after) ? Date.now() : Math.max(Date.now(), after)).toISOString();
 }
 
-const mark = (variables: unknown, time: string): IDataObject => ({
-	...(variables !== null && typeof variables === 'object' ? (variables as IDataObject) : {}),
-	[N8N_WRITE_MARK]: time,
-});
+/** The node's mark, sealed with the credential's API key: respondents can write variables, never with the key. */
+async function mark(ctx: RequestContext, variables: unknown, surveyId: unknown, time: string, itemIndex: number): Promise<IDataObject> {
+	const { apiKey } = await ctx.getCredentials('surveyApi', itemIndex);
+	return markedVariables(variables, String(apiKey ?? ''), String(surveyId), time);
+}
 
 export const formbricksResponseWrites: ResponseWritesCapability = {
 	async create(ctx, response, itemIndex) {
@@ -39,7 +41,7 @@ export const formbricksResponseWrites: ResponseWritesCapability = {
 				// `updatedAt` is the mark's time; Formbricks stores both as given.
 				createdAt: response.createdAt ?? time,
 				updatedAt: time,
-				variables: mark({}, time),
+				variables: await mark(ctx, {}, response.surveyId, time, itemIndex),
 				meta: { source: response.source ?? 'n8n' },
 				...(response.language ? { language: response.language } : {}),
 				// Formbricks links the response to the contact with this user ID, or to none when there is none.
@@ -72,7 +74,7 @@ export const formbricksResponseWrites: ResponseWritesCapability = {
 				contactId: current.contactId ?? null,
 				endingId: current.endingId ?? null,
 				data: { ...((current.data ?? {}) as IDataObject), ...change.data },
-				variables: mark(current.variables, time),
+				variables: await mark(ctx, current.variables, current.surveyId, time, itemIndex),
 				ttc: current.ttc ?? {},
 				meta: current.meta ?? {},
 				contactAttributes: current.contactAttributes ?? null,

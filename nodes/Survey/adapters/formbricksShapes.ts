@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { isObject } from '../../shared/credentialTest';
 import type { ServiceError } from '../../shared/request';
 import { serviceErrorOf } from '../../shared/request';
+import { writeMarkOf } from '../writeMark';
 import type { SurveyEvent } from './types';
 
 /**
@@ -58,6 +59,8 @@ export function documentedSurvey(survey: IDataObject): IDataObject {
 	};
 }
 
+const withWriteMark = (writeMark: SurveyEvent['writeMark']) => (writeMark ? { writeMark } : {});
+
 /**
  * A delivery's body (`{ webhookId, event, data: { <the response>, survey } }`, built by
  * `createWebhookDeliveryTask` in apps/web/modules/response-pipeline/lib/process-response-pipeline-job.ts)
@@ -69,7 +72,7 @@ export function documentedEvent(body: unknown): SurveyEvent | undefined {
 	const { survey, data: answers, ...response } = body.data;
 	if (typeof response.surveyId !== 'string') return undefined;
 	return {
-		...(writtenByN8n(response) ? { writtenByN8n: true } : {}),
+		...withWriteMark(writeMarkOf(response)),
 		event: body.event,
 		surveyId: response.surveyId,
 		responseId: typeof response.id === 'string' ? response.id : null,
@@ -83,22 +86,6 @@ export function documentedEvent(body: unknown): SurveyEvent | undefined {
 			webhookId: typeof body.webhookId === 'string' ? body.webhookId : null,
 		},
 	};
-}
-
-/**
- * Where Response → Create and Update mark a response as theirs: a variable Formbricks keeps with the
- * response (`variables`, a JSON column; its pages and e-mails show only the survey's own variables)
- * and sends in every webhook, holding the `updatedAt` the node wrote. The response is the node's as
- * long as it still has that `updatedAt`: a respondent's later change moves it on.
- */
-export const N8N_WRITE_MARK = 'n8nWrittenAt';
-
-/** Whether a response (as Formbricks sends and answers it) is as the Survey node last wrote it. */
-export function writtenByN8n(response: IDataObject): boolean {
-	const mark = isObject(response.variables) ? response.variables[N8N_WRITE_MARK] : undefined;
-	if (typeof mark !== 'string' || typeof response.updatedAt !== 'string') return false;
-	const written = Date.parse(mark);
-	return !Number.isNaN(written) && written === Date.parse(response.updatedAt);
 }
 
 const MANAGE_KEY =

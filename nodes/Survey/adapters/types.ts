@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-
 import type { ApiAdapter } from '../../shared/adapterRegistry';
 import type { RequestPacer } from '../../shared/concurrency';
 import type { RequestContext } from '../../shared/request';
+import type { WriteMark } from '../writeMark';
 
 /**
  * One survey API as the Survey nodes use it: the documented API (CONTRACTS.md, the default) or a
@@ -235,6 +236,9 @@ export interface SurveyEvent {
 	updatedAt?: string;
 	/** Fields beyond the documented output, kept as the API sent them (Formbricks: response, survey, webhookId). */
 	beyond: IDataObject;
-	/** The response as it is now was written by this node pack's Survey node (Response → Create or Update), not by a respondent. */
-	writtenByN8n?: boolean;
+	/**
+	 * The mark of the Survey node's Response → Create or Update, when the response is still as it
+	 * wrote it; whether it is this credential's is for the trigger to check with its key (`sealedWith`).
+	 */
+	writeMark?: WriteMark;
 }

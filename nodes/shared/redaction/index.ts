@@ -6,6 +6,6 @@
  */
 export { kindOfFieldName } from './fieldNames';
 export { kindOfHeadline } from './headlines';
-export { Redactor } from './redactor';
+export { RedactionMemory, Redactor } from './redactor';
 export type { FieldGuide, RedactorOptions } from './redactor';
 export type { Kind, PersonalDataMode } from './types';

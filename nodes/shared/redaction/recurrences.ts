@@ -18,6 +18,32 @@ const PLACEHOLDERS = new Set(
 		' ',
 	),
 );
+/**
+ * A value of digits alone shorter than this is no one's details on its own (a year, a cohort, an
+ * amount): it is not looked for in free text, where it would be found inside dates and numbers.
+ */
+const MIN_KNOWN_DIGITS = 7;
+/** What ends a run of text that is a word, a date, an ID or a URL: spaces, quotes, brackets, commas, semicolons. */
+const TOKEN_END = /[\s"'“”‘’()[\]{}<>,;]/u;
+const URL_START = /^(?:[a-z][a-z\d+.-]*:\/\/|www\.)/i;
+
+/**
+ * Whether a recurrence found at `start`–`end` stands where it may be replaced. A value with
+ * letters (a name) is replaced wherever it stands as whole words, in a slug or a host name too
+ * (`…/ada-lovelace`, `grace-hopper.example.com`), since a URL naming someone names them. A value of
+ * digits alone only where it is a whole run of text, never inside a timestamp, an ID, a URL or a
+ * longer number (a known `1234567` in `1234567-2026`, `resp_1234567`, `?id=1234567`).
+ */
+function standsAlone(text: string, start: number, end: number): boolean {
+	if (/\p{L}/u.test(text.slice(start, end))) return true;
+	let tokenStart = start;
+	while (tokenStart > 0 && !TOKEN_END.test(text[tokenStart - 1])) tokenStart--;
+	let tokenEnd = end;
+	while (tokenEnd < text.length && !TOKEN_END.test(text[tokenEnd])) tokenEnd++;
+	const trailing = /[.:!?]*$/.exec(text.slice(end, tokenEnd))![0];
+	return tokenStart === start && end + trailing.length === tokenEnd && !URL_START.test(text.slice(tokenStart));
+}
+
 /** Parts of names too common on their own to look for: `van`, `der`, `del`. */
 const NAME_PARTICLES = new Set(
 	'van von der den del della des dos das los las the and mrs miss'.split(' '),
@@ -62,6 +88,7 @@ export class KnownValues {
 		if (valueParts.join('').length < MIN_KNOWN_LENGTH || valueParts.length > MAX_KNOWN_PARTS)
 			return;
 		if (valueParts.every((part) => PLACEHOLDERS.has(part))) return;
+		if (valueParts.every((part) => /^\d+$/.test(part)) && valueParts.join('').length < MIN_KNOWN_DIGITS) return;
 		const phrase = valueParts.join(' ');
 		if (this.phrases.has(phrase)) return;
 		this.onKnown(kind, value);
@@ -148,6 +175,7 @@ export class KnownValues {
 			}
 			if (!hit) continue;
 			const end = found[hit.through].index + found[hit.through][0].length;
+			if (!standsAlone(text, found[index].index, end)) continue;
 			result += text.slice(last, found[index].index) + replacement(hit.known);
 			last = end;
 			index = hit.through;

@@ -9,6 +9,7 @@ import {
 import {
 	emailsIn,
 	labelledValues,
+	namesBesideEmails,
 	parseJsonAnswer,
 	phoneDigitsOf,
 	replaceEmails,
@@ -44,6 +45,20 @@ export interface RedactorOptions {
 	/** More fields to treat as personal: their names as the output shows them, plain or dotted, in any naming style. */
 	extraFields?: string[];
 	guide?: FieldGuide;
+	/**
+	 * The pseudonyms and remembered values to share with other Redactors of the same output (a
+	 * node's items are redacted operation by operation, each with its own guide, into one output).
+	 */
+	memory?: RedactionMemory;
+}
+
+/**
+ * What redaction remembers across one output: which pseudonym each value got, and the values
+ * seen in personal fields, to replace where they recur.
+ */
+export class RedactionMemory {
+	readonly pseudonyms = new Pseudonyms();
+	readonly known = new KnownValues((kind, value) => this.pseudonyms.of(kind, value));
 }
 
 /**
@@ -58,8 +73,8 @@ export interface RedactorOptions {
  * spaces, hyphens, underscores or dots between its parts (`ada-lovelace`, `ada.lovelace`).
  */
 export class Redactor {
-	private readonly pseudonyms = new Pseudonyms();
-	private readonly known = new KnownValues((kind, value) => this.pseudonyms.of(kind, value));
+	private readonly pseudonyms: Pseudonyms;
+	private readonly known: KnownValues;
 	private readonly extraFields: Set<string>;
 	private readonly guide: FieldGuide;
 	private readonly kindCache = new Map<string, Kind | undefined>();
@@ -71,6 +86,9 @@ export class Redactor {
 	) {
 		this.extraFields = new Set((options.extraFields ?? []).map(normaliseFieldPath).filter(Boolean));
 		this.guide = options.guide ?? {};
+		const memory = options.memory ?? new RedactionMemory();
+		this.pseudonyms = memory.pseudonyms;
+		this.known = memory.known;
 	}
 
 	/** The kind of a field by its name alone (no parent), the extra personal fields included. */
@@ -188,8 +206,28 @@ export class Redactor {
 		for (const email of emailsIn(text)) this.known.knowEmailLocalPart(email);
 	}
 
-	/** Values after a label that names personal data, judged as a field name or a question's headline. */
+	/**
+	 * What a message about records tells about people: labelled values, and a name written just
+	 * before an e-mail address in brackets, as services list recipients in their refusals
+	 * (`Ada Lovelace (ada@…, id: 5)`, `Ada Lovelace <ada@…>`).
+	 */
+	learnFromMessage(text: string): void {
+		if (this.mode === 'keep') return;
+		this.learnFreeText(text);
+		for (const name of namesBesideEmails(text)) this.known.know('NAME', name);
+	}
+
+	/**
+	 * Values after a label that names personal data, judged as a field name or a question's
+	 * headline; an e-mail address is one whatever its label says (`Recipient: "ada@…"`).
+	 */
 	private labelled(text: string) {
+		return this.labelledAs(text).map((found) =>
+			found.kind !== 'EMAIL' && isEmailAddress(found.value) ? { ...found, kind: 'EMAIL' as const } : found,
+		);
+	}
+
+	private labelledAs(text: string) {
 		return labelledValues(
 			text,
 			(label) => {
@@ -316,6 +354,8 @@ export class Redactor {
 function keySegments(path: string[]): string[] {
 	return path.flatMap((key) => key.split('.')).filter((key) => !/^\d+$/.test(key));
 }
+
+const isEmailAddress = (value: string) => emailsIn(value)[0] === value.trim();
 
 /** Empty values and booleans say nothing about anyone (`emailOptIn: true`). */
 function isBlank(value: unknown): boolean {

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { runsAsTool } from '../../../shared/privacy';
 import { checkedInteger, requiredId } from '../../../shared/validation';
 import { bookmarkAdapter, bookmarkApis, type ReadableContent } from '../../adapters';
 import { recordLocator } from '../locators';
@@ -14,6 +15,8 @@ import { recordLocator } from '../locators';
 
 const show = { resource: ['bookmark'], operation: ['getContent'] };
 const MAX_RESTARTS = 3;
+/** What a tool reads when Max Characters is 0: a crawled page or a PDF can fill an agent's context, personal data and all. */
+export const TOOL_MAX_CHARACTERS = 20_000;
 
 export const getContentDescription: INodeProperties[] = [
 	recordLocator(show, 'The record whose content to read'),
@@ -35,7 +38,7 @@ export const getContentDescription: INodeProperties[] = [
 		typeOptions: { minValue: 0 },
 		default: 0,
 		description:
-			'Read at most this many characters from the start; 0 reads the whole content. An agent’s context is better served by a bound.',
+			'Read at most this many characters from the start; 0 reads the whole content, or the first 20,000 characters when the node runs as an AI agent tool (set a number to read more)',
 		displayOptions: { show },
 	},
 ];
@@ -76,9 +79,10 @@ async function readOnce(
 export async function getContent(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const recordId = requiredId(this, itemIndex, 'recordId', 'Bookmark');
 	const format = this.getNodeParameter('format', itemIndex, 'markdown') === 'text' ? 'text' : 'markdown';
-	const maxCharacters = checkedInteger(this, itemIndex, this.getNodeParameter('maxCharacters', itemIndex, 0), 'Max Characters', {
+	const chosen = checkedInteger(this, itemIndex, this.getNodeParameter('maxCharacters', itemIndex, 0), 'Max Characters', {
 		min: 0,
 	});
+	const maxCharacters = chosen === 0 && runsAsTool(this) ? TOOL_MAX_CHARACTERS : chosen;
 	const adapter = await bookmarkAdapter(this, itemIndex);
 	const reader = bookmarkApis.capability(this, adapter, 'readableContent', 'Bookmark → Get Content', itemIndex);
 	for (let read = 0; read <= MAX_RESTARTS; read++) {

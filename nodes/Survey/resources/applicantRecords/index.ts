@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { readIntegerOption } from '../../../shared/descriptions';
 import type { ItemOperation } from '../../../shared/execute';
-import { redactRecords } from '../../../shared/privacy';
+import { redactionMemoryOf, redactRecords } from '../../../shared/privacy';
 import type { PersonalDataMode } from '../../../shared/redaction';
 import { answersModeOf, answersOption, shapeAnswers, surveyQuestions } from '../../answers';
 import { answersGuide, extraPersonalFieldsOption, readExtraFields } from '../../personalData';
@@ -122,7 +122,7 @@ async function exportRecords(this: IExecuteFunctions, itemIndex: number): Promis
 	const answers = redactRecords(
 		finished.map((response) => (response.data ?? {}) as IDataObject),
 		mode,
-		{ guide: answersGuide(questions), extraFields: readExtraFields(options) },
+		{ guide: answersGuide(questions), extraFields: readExtraFields(options), memory: redactionMemoryOf(this) },
 	).map(shaped);
 	return finished.map((response, index) => ({
 		responseId: response.id,

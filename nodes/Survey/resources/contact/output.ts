@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { personalDataMode, redactRecords } from '../../../shared/privacy';
+import { personalDataMode, redactionMemoryOf, redactRecords } from '../../../shared/privacy';
 import type { FieldGuide } from '../../../shared/redaction';
 import { kindOfFieldName } from '../../../shared/redaction';
 
@@ -20,5 +20,8 @@ export const CONTACT_GUIDE: FieldGuide = {
 /** Records about contacts as the Personal Data option asks (redacted by default when the node runs as a tool). */
 export function contactsOutput(ctx: IExecuteFunctions, records: IDataObject[], itemIndex: number): IDataObject[] {
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	return redactRecords(records, personalDataMode(ctx, options.personalData), { guide: CONTACT_GUIDE });
+	return redactRecords(records, personalDataMode(ctx, options.personalData), {
+		guide: CONTACT_GUIDE,
+		memory: redactionMemoryOf(ctx),
+	});
 }

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { personalDataMode } from '../../../shared/privacy';
+import { personalDataMode, redactionMemoryOf } from '../../../shared/privacy';
 import type { Question } from '../../answers';
 import { answersModeOf, surveyQuestions, withAnswers } from '../../answers';
 import { readExtraFields, redactResponses } from '../../personalData';
@@ -37,6 +37,12 @@ async function answeredResponses(
 	for (const surveyId of new Set(responses.map((response) => String(response.surveyId)))) {
 		questions.push(...(await surveyQuestions(ctx, surveyId, itemIndex)));
 	}
-	const redacted = redactResponses(responses, mode, questions, readExtraFields(options));
+	const redacted = redactResponses(
+		responses,
+		mode,
+		questions,
+		readExtraFields(options),
+		redactionMemoryOf(ctx),
+	);
 	return await withAnswers(ctx, redacted, answersMode, itemIndex);
 }
