@@ -65,6 +65,9 @@ export const RECORD_FIELD_EVENTS: ReadonlySet<ChangeEvent> = new Set([
 	'summaryAdded',
 ]);
 
+/** Marks a kept title that is the crawled page's own (see `titleKept`). */
+const PAGE_TITLE = '\u0000';
+
 /** Characters of a title or note kept as they are. */
 export const TEXT_KEPT = 120;
 
@@ -87,12 +90,22 @@ export interface RecordMemory {
 	l?: string[];
 }
 
-const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64').slice(0, 10);
+const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64url').slice(0, 8);
 
 /** A text as remembered: whole when short, else its first TEXT_KEPT characters, `…#` and a digest of the whole. */
 export function keep(text: unknown): string {
 	const value = typeof text === 'string' ? text : '';
 	return value.length <= TEXT_KEPT ? value : `${value.slice(0, TEXT_KEPT)}…#${digest(value)}`;
+}
+
+/** Marks a text remembered by its digest alone (no old value to give). */
+export const DIGESTED = '\u0001';
+
+/** A kept text as remembered by digest: the page-title mark kept, empty stays empty. */
+export function digestKept(kept: string): string {
+	if (kept === '' || kept.includes(DIGESTED)) return kept;
+	const page = kept.startsWith(PAGE_TITLE);
+	return `${page ? PAGE_TITLE : ''}${DIGESTED}${digest(page ? kept.slice(1) : kept)}`;
 }
 
 /** What a kept text says of the old value: the text, or its kept beginning with "…". */
@@ -111,7 +124,6 @@ const attachedBy = (tag: IDataObject): 'ai' | 'human' => (tag.attachedBy === 'ai
  * Marks a title that is the crawled page's own (Karakeep shows the page's title where the user gave
  * none): the crawler filling it in is no edit, a person's title replacing it is.
  */
-const PAGE_TITLE = '\u0000';
 
 function titleKept(record: IDataObject): string {
 	const content = isObject(record.content) ? record.content : {};
@@ -177,13 +189,15 @@ export function compare(before: RecordMemory, record: IDataObject, events: Reado
 		['title', before.ti, now.ti],
 		['note', before.n, now.n],
 	] as const) {
-		if (was === is || (field === 'title' && onlyCrawled(was, is))) continue;
+		const digested = was.includes(DIGESTED);
+		const compared = digested ? digestKept(is) : is;
+		if (was === compared || (field === 'title' && onlyCrawled(was, compared))) continue;
 		const from = keptValue(was.startsWith(PAGE_TITLE) ? was.slice(1) : was);
 		const value = record[field];
 		texts[field] = {
-			from: from.value,
+			from: digested ? null : from.value,
 			to: typeof value === 'string' && value !== '' ? value : null,
-			...(from.whole ? {} : { fromShortened: true }),
+			...(digested ? { fromKnown: false } : from.whole ? {} : { fromShortened: true }),
 		};
 	}
 	if (Object.keys(texts).length) add('titleOrNoteChanged', texts);

@@ -2,6 +2,8 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { bookmarkApis, bookmarkAdapter, type BookmarkAdapter, type Highlights } from './adapters';
 import {
+	DIGESTED,
+	digestKept,
 	type ChangeEvent,
 	compare,
 	compareLists,
@@ -36,8 +38,15 @@ const HIGHLIGHT_OVERLAP_MS = 1000;
 
 export interface ChangesState {
 	watch: 'changes';
-	/** Record id → what is remembered, `c` the turn in which it was last read. */
-	records: Record<string, RecordMemory & { c: number }>;
+	/**
+	 * Record id → what is remembered, in one short string (see `encode`): flags, tags and lists as
+	 * indexes into `tagIds` and `listIds`, title and note as digests, the turn it was last read in.
+	 */
+	records: Record<string, string>;
+	tagIds: string[];
+	listIds: string[];
+	/** Title and note as kept (changes.ts `keep`) of the RECENT_TEXTS records changed or added last, for the old value. */
+	texts: Record<string, [string, string]>;
 	/** Where the next poll goes on reading records in turn; null: from the second page. */
 	cursor: string | null;
 	turn: number;
@@ -47,6 +56,66 @@ export interface ChangesState {
 	listTurn: number;
 	/** The newest highlight's time (ms) and `<id>@<time>` of those within a second of it. */
 	highlights: { newest: number; ids: string[] };
+}
+
+/** Records whose old title and note are kept as text (the others' by digest: their old value is not given). */
+export const RECENT_TEXTS = 500;
+
+type Remembered = RecordMemory & { c: number };
+
+/** A kept text as stored: empty, or its digest with "p" before when it is the crawled page's title. */
+function storedText(kept: string): string {
+	const digested = digestKept(kept);
+	if (digested === '') return '';
+	const at = digested.indexOf(DIGESTED);
+	return (at > 0 ? 'p' : '') + digested.slice(at + 1);
+}
+
+function loadedText(stored: string): string {
+	if (stored === '') return '';
+	return stored.startsWith('p') && stored.length > DIGEST_LENGTH ? `\u0000${DIGESTED}${stored.slice(1)}` : `${DIGESTED}${stored}`;
+}
+
+const DIGEST_LENGTH = 8;
+
+class Tables {
+	private readonly index: Map<string, number>;
+	constructor(readonly ids: string[]) {
+		this.index = new Map(ids.map((id, position) => [id, position]));
+	}
+	of(id: string): number {
+		let position = this.index.get(id);
+		if (position === undefined) {
+			position = this.ids.push(id) - 1;
+			this.index.set(id, position);
+		}
+		return position;
+	}
+}
+
+function encode(memory: Remembered, tags: Tables, lists: Tables): string {
+	const tagPart = Object.entries(memory.t)
+		.map(([id, by]) => `${tags.of(id).toString(36)}${by}`)
+		.join(',');
+	const listPart = memory.l ? memory.l.map((id) => lists.of(id).toString(36)).join(',') : '-';
+	return [`${memory.a}${memory.f}${memory.s}`, tagPart, listPart, storedText(memory.ti), storedText(memory.n), memory.c.toString(36)].join('|');
+}
+
+function decode(stored: string, state: ChangesState, texts?: [string, string]): Remembered {
+	const [flags, tagPart, listPart, title, note, turn] = stored.split('|');
+	return {
+		m: null,
+		a: flags[0] === '1' ? 1 : 0,
+		f: flags[1] === '1' ? 1 : 0,
+		s: flags[2] === '1' ? 1 : 0,
+		t: Object.fromEntries(
+			(tagPart ? tagPart.split(',') : []).map((entry) => [state.tagIds[parseInt(entry.slice(0, -1), 36)], entry.slice(-1) as 'a' | 'h']),
+		),
+		...(listPart === '-' ? {} : { l: listPart ? listPart.split(',').map((entry) => state.listIds[parseInt(entry, 36)]) : [] }),
+		ti: texts ? texts[0] : loadedText(title),
+		n: texts ? texts[1] : loadedText(note),
+		c: parseInt(turn, 36),
+	};
 }
 
 export const readChangesState = (staticData: IDataObject): ChangesState | undefined =>
@@ -169,27 +238,40 @@ export interface ChangesOutcome {
  * both report a change.
  */
 export function settleChanges(state: ChangesState | undefined, read: Read, events: ReadonlySet<ChangeEvent>): ChangesOutcome {
-	const records: ChangesState['records'] = { ...(state?.records ?? {}) };
+	const records = new Map<string, Remembered>(
+		Object.entries(state?.records ?? {}).map(([id, stored]) => [id, decode(stored, state!, state!.texts[id])]),
+	);
+	const texts = new Map(Object.entries(state?.texts ?? {}));
+	/** The records whose texts are kept, the last touched last. */
+	const touch = (id: string, memory: RecordMemory) => {
+		texts.delete(id);
+		texts.set(id, [memory.ti, memory.n]);
+	};
 	const turn = state?.turn ?? 0;
 	const found: ChangesOutcome['changes'] = [];
 	const names = new Map((read.lists ?? []).map((list) => [String(list.id), String(list.name)]));
 	const seen = new Set<string>();
-	for (const record of read.records) {
+	// Oldest first: on the first poll, the newest records' texts are the ones kept.
+	for (const record of [...read.records].reverse()) {
 		const id = String(record.id);
 		if (seen.has(id)) continue;
 		seen.add(id);
-		const before = records[id];
+		const before = records.get(id);
 		// A record first read after the first poll is new: what the AI (or a list) gave it since is a change.
 		const base: RecordMemory = before ?? (state ? { ...beforeAiTags(record), l: [] } : remember(record));
-		for (const change of compare(base, record, events)) found.push({ ...change, recordId: id });
-		records[id] = { ...remember(record, base), c: turn };
+		const changes = compare(base, record, events);
+		for (const change of changes) found.push({ ...change, recordId: id });
+		const now = { ...remember(record, base), c: turn };
+		records.set(id, now);
+		if (!state || !before || changes.length) touch(id, now);
+		else if (texts.has(id)) texts.set(id, [now.ti, now.n]);
 	}
 	if (read.lists) {
 		const listIds = new Set(read.lists.map((list) => String(list.id)));
 		const inAList = new Set([...read.members.values()].flat());
-		for (const [id, memory] of Object.entries(records)) {
-			if (!memory.l && !state) {
-				records[id] = { ...memory, l: listsOf(id, undefined, read) };
+		for (const [id, memory] of records) {
+			if (!state) {
+				records.set(id, { ...memory, l: listsOf(id, undefined, read) });
 				continue;
 			}
 			const touched = inAList.has(id) || (memory.l ?? []).some((listId) => read.members.has(listId) || !listIds.has(listId));
@@ -197,8 +279,8 @@ export function settleChanges(state: ChangesState | undefined, read: Read, event
 			const now = listsOf(id, memory.l, read);
 			// A list deleted takes its records out without anyone removing them: no event.
 			const withoutDeleted = { ...memory, l: (memory.l ?? []).filter((listId) => listIds.has(listId)) };
-			if (state) for (const change of compareLists(withoutDeleted, now, names, events)) found.push({ ...change, recordId: id });
-			records[id] = { ...memory, l: now };
+			for (const change of compareLists(withoutDeleted, now, names, events)) found.push({ ...change, recordId: id });
+			records.set(id, { ...memory, l: now });
 		}
 	}
 	let newest = state?.highlights.newest ?? 0;
@@ -218,19 +300,28 @@ export function settleChanges(state: ChangesState | undefined, read: Read, event
 	}
 	if (read.turnDone) {
 		// Not read in a whole turn: deleted.
-		for (const [id, memory] of Object.entries(records)) if (memory.c < turn) delete records[id];
+		for (const [id, memory] of records) if (memory.c < turn) records.delete(id);
 	}
 	const lists = { ...(state?.lists ?? {}) };
 	if (read.lists) {
 		for (const key of Object.keys(lists)) if (!read.lists.some((list) => String(list.id) === key)) delete lists[key];
 		for (const list of read.lists) if (read.members.has(String(list.id))) lists[String(list.id)] = read.members.get(String(list.id))!.length;
 	}
+	// Tables rebuilt from what is still remembered: ids of deleted tags and lists go.
+	const tagTable = new Tables([]);
+	const listTable = new Tables([]);
+	const stored: Record<string, string> = {};
+	for (const [id, memory] of records) stored[id] = encode(memory, tagTable, listTable);
+	const kept = [...texts].filter(([id]) => records.has(id)).slice(-RECENT_TEXTS);
 	return {
 		changes: found,
 		requests: read.requests,
 		state: {
 			watch: 'changes',
-			records,
+			records: stored,
+			tagIds: tagTable.ids,
+			listIds: listTable.ids,
+			texts: Object.fromEntries(kept),
 			cursor: read.turnDone ? null : read.nextCursor,
 			turn: read.turnDone ? turn + 1 : turn,
 			lists,
