@@ -224,14 +224,11 @@ async function changesOf(
 	delivery: BookmarkEvent,
 	events: ReadonlySet<ChangeEvent>,
 ): Promise<{ changes: RecordChange[]; record?: IDataObject; whole?: IDataObject }> {
-	let whole: IDataObject;
-	try {
-		whole = await adapter.getRecord(ctx, delivery.recordId);
-	} catch (error) {
-		// Deleted since: nothing left to compare.
-		if (error instanceof NodeApiError && error.httpCode === '404') return { changes: [] };
-		throw error;
-	}
+	// Deleted since: nothing left to compare. Any other failure answers the delivery with an error.
+	const whole = await adapter
+		.getRecord(ctx, delivery.recordId)
+		.catch((error: Error) => (error instanceof NodeApiError && error.httpCode === '404' ? undefined : Promise.reject(error)));
+	if (!whole) return { changes: [] };
 	const scope = deliveryScope(ctx);
 	const known = webhookRecordMemory.get(scope, delivery.recordId);
 	const retried = known?.recent.find((recent) => recent.deliveryId === delivery.deliveryId);
