@@ -31,26 +31,29 @@ export type ChangeEvent =
 export interface ChangeEventOption {
 	name: string;
 	value: ChangeEvent;
+	/** How n8n's nodes panel lists the event. */
+	action: string;
 	description: string;
 }
 
 /** Every change event, as the triggers offer them. */
 export const CHANGE_EVENTS: ChangeEventOption[] = [
-	{ name: 'Added to List', value: 'addedToList', description: 'A record was put in a list' },
-	{ name: 'Archived', value: 'archived', description: 'A record was archived' },
-	{ name: 'Favourited', value: 'favourited', description: 'A record was marked as a favourite' },
-	{ name: 'Highlight Added', value: 'highlightAdded', description: 'A passage of a record was highlighted' },
-	{ name: 'Removed From List', value: 'removedFromList', description: 'A record was taken out of a list' },
-	{ name: 'Summary Added', value: 'summaryAdded', description: 'A record got a summary (by the AI or a person)' },
+	{ name: 'Added to List', value: 'addedToList', action: 'On Bookmark Added to List', description: 'A record was put in a list' },
+	{ name: 'Archived', value: 'archived', action: 'On Bookmark Archived', description: 'A record was archived' },
+	{ name: 'Favourited', value: 'favourited', action: 'On Bookmark Favourited', description: 'A record was marked as a favourite' },
+	{ name: 'Highlight Added', value: 'highlightAdded', action: 'On Highlight Added', description: 'A passage of a record was highlighted' },
+	{ name: 'Removed From List', value: 'removedFromList', action: 'On Bookmark Removed From List', description: 'A record was taken out of a list' },
+	{ name: 'Summary Added', value: 'summaryAdded', action: 'On Bookmark Summary Added', description: 'A record got a summary (by the AI or a person)' },
 	{
 		name: 'Tags Added',
 		value: 'tagsAdded',
+		action: 'On Bookmark Tags Added',
 		description: 'Tags were attached to a record, each with who attached it (AI or a person)',
 	},
-	{ name: 'Tags Removed', value: 'tagsRemoved', description: 'Tags were detached from a record' },
-	{ name: 'Title or Note Changed', value: 'titleOrNoteChanged', description: 'A record’s title or note changed (old and new value)' },
-	{ name: 'Unarchived', value: 'unarchived', description: 'An archived record was brought back' },
-	{ name: 'Unfavourited', value: 'unfavourited', description: 'A record is no longer a favourite' },
+	{ name: 'Tags Removed', value: 'tagsRemoved', action: 'On Bookmark Tags Removed', description: 'Tags were detached from a record' },
+	{ name: 'Title or Note Changed', value: 'titleOrNoteChanged', action: 'On Bookmark Title or Note Changed', description: 'A record’s title or note changed (old and new value)' },
+	{ name: 'Unarchived', value: 'unarchived', action: 'On Bookmark Unarchived', description: 'An archived record was brought back' },
+	{ name: 'Unfavourited', value: 'unfavourited', action: 'On Bookmark Unfavourited', description: 'A record is no longer a favourite' },
 ];
 
 /** The events a comparison of two states of a record can tell (lists and highlights are read apart). */
