@@ -139,9 +139,9 @@ const CHANGES_WORKFLOW: WorkflowFile = {
 		);
 		expect(again.status).toBe(200);
 		// One more change after it: its execution is the sixth, so the redelivery started none.
-		await expectStatus(200, karakeep, 'PATCH', `/bookmarks/${record.id}`, { body: { favourited: true } });
+		await expectStatus(200, karakeep, 'PATCH', `/bookmarks/${record.id}`, { body: { note: 'A note after the redelivery' } });
 		const after = itemsOf(await settledExecutions(n8n, workflow.id, 6, true));
 		expect(after).toHaveLength(6);
-		expect(after[5].map((item) => item.event)).toEqual(['favourited']);
+		expect(after[5].map((item) => item.event)).toEqual(['titleOrNoteChanged']);
 	});
 });
