@@ -295,4 +295,8 @@ export interface BookmarkAdapter extends ApiAdapter {
 	/** The user's numbers: records by kind, tags, lists, highlights, storage. */
 	readonly userStats?: { get(ctx: RequestContext, itemIndex: number): Promise<IDataObject> };
 	readonly assets?: Assets;
+	/** Whether a link is stored, without storing it: the record's id, or null. */
+	readonly urlCheck?: { savedUnder(ctx: RequestContext, url: string, itemIndex: number): Promise<string | null> };
+	/** The service's AI summary of a record, stored on it; answers the summary. */
+	readonly summaries?: { summarize(ctx: RequestContext, recordId: string, itemIndex: number): Promise<string> };
 }
