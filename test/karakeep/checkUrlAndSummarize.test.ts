@@ -1,4 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- node outputs and Karakeep's answers are JSON; each test states what it expects */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- a test: it runs a local stand-in for OpenAI */
 /**
  * Bookmark → Check URL and Bookmark → Summarize (issue 44) on the real Karakeep, each request checked
  * against Karakeep's OpenAPI file by the validating mock in front of it. Summarize runs twice: on a
