@@ -22,6 +22,7 @@ import {
 	nodeOutput,
 	productionWebhookUrl,
 	settledExecutions,
+	waitUntil,
 	type WorkflowFile,
 } from '../harness/provision';
 import { expectStatus } from '../karakeep/api';
@@ -55,6 +56,7 @@ const CHANGES_WORKFLOW: WorkflowFile = {
 	let mock: KarakeepSpecMock;
 	let workflow: ImportedWorkflow;
 	let hookUrl: string;
+	let credentialsRef: CredentialRefs;
 
 	beforeAll(async () => {
 		n8n = await startN8n({ packageTarball: await packPackage() });
@@ -62,14 +64,14 @@ const CHANGES_WORKFLOW: WorkflowFile = {
 		// A minute for n8n's answer (Karakeep's default is 5 s): on a busy machine a later answer would be sent again.
 		karakeep = await startKarakeep({ webhook: { url: hookUrl, token }, env: { WEBHOOK_TIMEOUT_SEC: '60' } });
 		mock = await startKarakeepSpecMock({ upstream: karakeep });
-		const credentials = {
+		const credentials = (credentialsRef = {
 			bookmarkApi: await createCredential(n8n, 'Karakeep', 'bookmarkApi', {
 				api: 'karakeep',
 				baseUrl: mock.url,
 				apiKey: karakeep.apiKey,
 				webhookToken: token,
 			}),
-		} as unknown as CredentialRefs;
+		} as unknown as CredentialRefs);
 		workflow = await importWorkflow(n8n, CHANGES_WORKFLOW, credentials);
 		await activateWorkflow(n8n, workflow.id);
 	});
@@ -143,5 +145,49 @@ const CHANGES_WORKFLOW: WorkflowFile = {
 		const after = itemsOf(await settledExecutions(n8n, workflow.id, 6, true));
 		expect(after).toHaveLength(6);
 		expect(after[5].map((item) => item.event)).toEqual(['titleOrNoteChanged']);
+	});
+
+	it('the polling Bookmarks Trigger, Trigger On: Bookmark Changes, as the editor saves it: archived, added to a list, highlighted', async () => {
+		const record = (await expectStatus(201, karakeep, 'POST', '/bookmarks', { body: { type: 'text', text: 'Polled by n8n' } })).json;
+		const list = (await expectStatus(201, karakeep, 'POST', '/lists', { body: { name: 'Polled', icon: '📁' } })).json;
+		const polling = await importWorkflow(
+			n8n,
+			{
+				name: 'Karakeep changes, polled (e2e)',
+				nodes: [
+					{
+						id: randomUUID(),
+						name: 'Bookmark Changes',
+						type: 'n8n-nodes-sign-survey-bookmark.bookmarksTrigger',
+						typeVersion: 2,
+						position: [0, 0],
+						parameters: {
+							pollTimes: { item: [{ mode: 'everyMinute' }] },
+							watch: 'changes',
+							changeEvents: ['addedToList', 'archived', 'highlightAdded'],
+						},
+						credentials: { bookmarkApi: { id: 'karakeep', name: 'Karakeep' } },
+					},
+				],
+				connections: {},
+				settings: { executionOrder: 'v1' },
+			} as WorkflowFile,
+			credentialsRef,
+		);
+		const highlightReads = () => mock.requests.filter((request) => request.path === '/api/v1/highlights').length;
+		const before = highlightReads();
+		await activateWorkflow(n8n, polling.id);
+		// Activation takes the first poll, which learns the library (its last read is the newest highlight).
+		await waitUntil('the first poll', async () => highlightReads() > before, 120_000);
+		await expectStatus(200, karakeep, 'PATCH', `/bookmarks/${record.id}`, { body: { archived: true } });
+		await expectStatus(204, karakeep, 'PUT', `/lists/${list.id}/bookmarks/${record.id}`);
+		await expectStatus(201, karakeep, 'POST', '/highlights', {
+			body: { bookmarkId: record.id, startOffset: 0, endOffset: 6, text: 'Polled', note: null },
+		});
+		const [execution] = await settledExecutions(n8n, polling.id, 1, true);
+		const items = nodeOutput(execution, 'Bookmark Changes') as Array<Record<string, any>>;
+		expect(items.map((item) => item.event).sort()).toEqual(['addedToList', 'archived', 'highlightAdded']);
+		expect(items.every((item) => item.id === record.id)).toBe(true);
+		expect(items.find((item) => item.event === 'addedToList')!.changes).toEqual({ list: { id: list.id, name: 'Polled' } });
 	});
 });
