@@ -150,6 +150,8 @@ const CHANGES_WORKFLOW: WorkflowFile = {
 	it('the polling Bookmarks Trigger, Trigger On: Bookmark Changes, as the editor saves it: archived, added to a list, highlighted', async () => {
 		const record = (await expectStatus(201, karakeep, 'POST', '/bookmarks', { body: { type: 'text', text: 'Polled by n8n' } })).json;
 		const list = (await expectStatus(201, karakeep, 'POST', '/lists', { body: { name: 'Polled', icon: '📁' } })).json;
+		const checkedUrl = 'https://example.org/e2e/checked/';
+		const saved = (await expectStatus(201, karakeep, 'POST', '/bookmarks', { body: { type: 'link', url: `${checkedUrl}archived` } })).json;
 		const polling = await importWorkflow(
 			n8n,
 			{
@@ -168,8 +170,18 @@ const CHANGES_WORKFLOW: WorkflowFile = {
 						},
 						credentials: { bookmarkApi: { id: 'karakeep', name: 'Karakeep' } },
 					},
+					{
+						// Bookmark → Check URL as the editor saves it: is the record's link (none: a text record) saved?
+						id: randomUUID(),
+						name: 'Check URL',
+						type: 'n8n-nodes-sign-survey-bookmark.bookmarks',
+						typeVersion: 2,
+						position: [240, 0],
+						parameters: { resource: 'bookmark', operation: 'checkUrl', url: `=${checkedUrl}{{ $json.event }}` },
+						credentials: { bookmarkApi: { id: 'karakeep', name: 'Karakeep' } },
+					},
 				],
-				connections: {},
+				connections: { 'Bookmark Changes': { main: [[{ node: 'Check URL', type: 'main', index: 0 }]] } },
 				settings: { executionOrder: 'v1' },
 			} as WorkflowFile,
 			credentialsRef,
@@ -189,5 +201,13 @@ const CHANGES_WORKFLOW: WorkflowFile = {
 		expect(items.map((item) => item.event).sort()).toEqual(['addedToList', 'archived', 'highlightAdded']);
 		expect(items.every((item) => item.id === record.id)).toBe(true);
 		expect(items.find((item) => item.event === 'addedToList')!.changes).toEqual({ list: { id: list.id, name: 'Polled' } });
+		// Check URL, one item per event, in the events' order: only the archived one's link is saved.
+		expect(nodeOutput(execution, 'Check URL')).toEqual(
+			items.map((item) => ({
+				url: `${checkedUrl}${String(item.event)}`,
+				saved: item.event === 'archived',
+				recordId: item.event === 'archived' ? saved.id : null,
+			})),
+		);
 	});
 });
