@@ -32,6 +32,8 @@ import {
 	timeOf,
 } from './watch';
 import type { RequestContext } from '../shared/request';
+import { CHANGE_EVENTS, type ChangeEvent } from './changes';
+import { pollChanges } from './watchChanges';
 import { docsSection } from '../shared/docs';
 import { BOOKMARKS_TRIGGER_DESCRIPTION } from '../shared/nodeDescriptions';
 import { givesOneShape, NODE_VERSIONS, ONE_SHAPE_VERSION } from '../shared/simplify';
@@ -50,7 +52,8 @@ export class BookmarksTrigger implements INodeType {
 		group: ['trigger'],
 		version: NODE_VERSIONS,
 		defaultVersion: ONE_SHAPE_VERSION,
-		subtitle: '={{$parameter["watch"] === "changedRecords" ? "Changed Bookmark" : "New Bookmark"}}',
+		subtitle:
+			'={{$parameter["watch"] === "changes" ? ($parameter["changeEvents"] || []).join(", ") : $parameter["watch"] === "changedRecords" ? "Changed Bookmark" : "New Bookmark"}}',
 		description: BOOKMARKS_TRIGGER_DESCRIPTION,
 		documentationUrl: docsSection('bookmarks', 'bookmarks-trigger'),
 		defaults: { name: 'Bookmarks Trigger' },
@@ -75,6 +78,13 @@ export class BookmarksTrigger implements INodeType {
 				description: 'Which records to watch',
 				options: [
 					{
+						name: 'Bookmark Changes',
+						value: 'changes',
+						action: 'On bookmark archived, favourited, tagged, listed or highlighted',
+						description:
+							'Each change of a record as an event of its own, chosen under Events: archived, tags added (by the AI or a person), added to a list, highlighted… (Karakeep)',
+					},
+					{
 						name: 'Changed Records',
 						value: 'changedRecords',
 						action: 'On bookmark changed',
@@ -90,11 +100,30 @@ export class BookmarksTrigger implements INodeType {
 				],
 			},
 			{
+				displayName:
+					'Each poll reads the newest 100 records and 400 more in turn (a library of 10,000 is compared whole every 20 polls), the lists and the new highlights. The first poll learns the library: it emits nothing.',
+				name: 'changesNotice',
+				type: 'notice',
+				default: '',
+				displayOptions: { show: { watch: ['changes'] } },
+			},
+			{
+				displayName: 'Events',
+				name: 'changeEvents',
+				type: 'multiOptions',
+				required: true,
+				default: [],
+				description: 'The changes that start the workflow, each change one item',
+				options: CHANGE_EVENTS,
+				displayOptions: { show: { watch: ['changes'] } },
+			},
+			{
 				displayName: 'Filters',
 				name: 'filters',
 				type: 'collection',
 				placeholder: 'Add Filter',
 				default: {},
+				displayOptions: { hide: { watch: ['changes'] } },
 				options: [
 					{ ...listFilterLocator },
 					{
@@ -114,6 +143,7 @@ export class BookmarksTrigger implements INodeType {
 	methods = { credentialTest: { bookmarkApiTest }, listSearch: { searchLists } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		if ((this.getNodeParameter('watch', 'newRecords') as string) === 'changes') return await pollChangeEvents(this);
 		const watch = this.getNodeParameter('watch', 'newRecords') as WatchMode;
 		const filterParameters = this.getNodeParameter('filters', {}) as IDataObject;
 		const list = filterParameters.list as { value?: string } | undefined;
@@ -181,4 +211,37 @@ export class BookmarksTrigger implements INodeType {
 		const output = simplify ? fresh.map((record) => simplifyBookmark(record, names)) : fresh;
 		return [this.helpers.returnJsonArray(await redactBookmarkRecords(options(this), output))];
 	}
+}
+
+/**
+ * Bookmark Changes: one item per change, the record in the trigger's usual shape with `event` and
+ * `changes`. Fetch Test Event compares without storing what it read.
+ */
+async function pollChangeEvents(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const events = new Set(ctx.getNodeParameter('changeEvents', []) as ChangeEvent[]);
+	if (events.size === 0) return null;
+	const manual = ctx.getMode() === 'manual';
+	const context = manual ? withStaticCopy(ctx) : ctx;
+	const { changes } = await pollChanges(context, events);
+	if (!changes.length) return null;
+	const adapter = await bookmarkAdapter(ctx);
+	const listed = new Map(
+		(await adapter.withListIds(ctx, changes.map((change) => change.record))).map((record) => [String(record.id), record]),
+	);
+	const simplify = wantsSimplified(ctx);
+	const names = simplify ? await listNames(ctx as RequestContext) : new Map<string, string>();
+	const output = changes.map((change) => {
+		const record = listed.get(change.recordId) ?? change.record;
+		const shaped = simplify ? simplifyBookmark(record, names) : record;
+		return { ...shaped, event: change.event, changes: change.changes };
+	});
+	return [ctx.helpers.returnJsonArray(await redactBookmarkRecords(options(ctx), output))];
+}
+
+/** The context with a copy of the node's static data: Fetch Test Event stores nothing. */
+function withStaticCopy(ctx: IPollFunctions): IPollFunctions {
+	const copy = structuredClone(ctx.getWorkflowStaticData('node'));
+	return new Proxy(ctx, {
+		get: (target, key) => (key === 'getWorkflowStaticData' ? () => copy : Reflect.get(target, key, target)),
+	});
 }

@@ -10,6 +10,7 @@ import { NodeApiError, NodeConnectionTypes } from 'n8n-workflow';
 import {
 	ACKNOWLEDGE_ONLY,
 	admitDelivery,
+	deliveryScope,
 	MANUAL_REGISTRATION_WEBHOOK_METHODS,
 	rejectBadRequest,
 	rejectUnauthorized,
@@ -19,10 +20,36 @@ import {
 import { docsSection } from '../shared/docs';
 import { learnAlongside } from '../shared/privacy';
 import { BOOKMARKS_WEBHOOK_TRIGGER_DESCRIPTION } from '../shared/nodeDescriptions';
-import { adapterFor, type BookmarkAdapter, webhookEventOptions } from './adapters';
+import { adapterFor, type BookmarkAdapter, bookmarkApis, webhookEventOptions } from './adapters';
 import { bookmarkApiTest } from './credentialTest';
 import { bookmarksTriggerPersonalDataOptions, redactBookmarkRecords } from './personalData';
 import { simplifyBookmarks } from './resources/bookmark/simplify';
+import {
+	beforeAiTags,
+	CHANGE_EVENT_VALUES,
+	CHANGE_EVENTS,
+	type ChangeEvent,
+	compare,
+	isOlderThan,
+	nameRemovedTags,
+	RECENT_DELIVERIES_PER_RECORD,
+	type RecordChange,
+	remember,
+	removesTags,
+	webhookRecordMemory,
+} from './changes';
+import type { BookmarkEvent, BookmarkWebhooks } from './adapters/types';
+
+/** The change events some API's webhooks can carry, as Events offers them beside the API's own. */
+const webhookChangeEvents = (() => {
+	const carried = new Set(
+		webhookApis().flatMap((webhooks) => Object.values(webhooks.changes?.comparedOn ?? {}).flat()),
+	);
+	return CHANGE_EVENTS.filter((event) => carried.has(event.value)).map((event) => ({
+		...event,
+		description: `${event.description} (told by comparing the record after the service’s Edited and AI Tagged deliveries)`,
+	}));
+})();
 
 /**
  * How long Include Record waits for the record: Karakeep gives up on an answer after 5 s
@@ -74,7 +101,7 @@ export class BookmarksWebhookTrigger implements INodeType {
 				required: true,
 				default: ['created'],
 				description: 'Events that start the workflow; other events are acknowledged and ignored',
-				options: webhookEventOptions,
+				options: [...webhookEventOptions, ...webhookChangeEvents].sort((a, b) => a.name.localeCompare(b.name)),
 			},
 			{
 				displayName: 'Include Record',
@@ -89,8 +116,7 @@ export class BookmarksWebhookTrigger implements INodeType {
 				name: 'simplify',
 				type: 'boolean',
 				default: true,
-				description: `Whether to return a simplified version of the record (${SIMPLIFIED_SHAPE}) instead of the raw data`,
-				displayOptions: { show: { includeRecord: [true] } },
+				description: `Whether to return a simplified version of the record (${SIMPLIFIED_SHAPE}) instead of the raw data, with Include Record and in change events (Archived, Tags Added…)`,
 			},
 			bookmarksTriggerPersonalDataOptions,
 		],
@@ -138,9 +164,32 @@ export class BookmarksWebhookTrigger implements INodeType {
 		if (!delivery) {
 			return rejectBadRequest(this, 'Expected a bookmark event: { jobId, bookmarkId, userId, url?, type?, operation }');
 		}
-		if (!(this.getNodeParameter('events', []) as string[]).includes(delivery.event)) return ACKNOWLEDGE_ONLY;
+		const chosen = this.getNodeParameter('events', []) as string[];
+		const compared = (webhooks.changes?.comparedOn[delivery.event] ?? []).filter((event) => chosen.includes(event));
+		const learns =
+			(webhooks.changes?.learnedOn.includes(delivery.event) ?? false) && chosen.some((event) => CHANGE_EVENT_VALUES.has(event));
+		const wantsEvent = chosen.includes(delivery.event);
+		if (!wantsEvent && compared.length === 0 && !learns) return ACKNOWLEDGE_ONLY;
+
+		// Read and compared before the delivery is admitted: a failed read answers an error, and Karakeep sends it again.
+		const changed = compared.length || learns ? await changesOf(this, adapter, delivery, new Set(compared)) : undefined;
+		const changeItems = changed?.changes.map((change) => ({
+			event: change.event,
+			deliveryId: `${delivery.deliveryId}:${change.event}`,
+			recordId: delivery.recordId,
+			...delivery.beyond,
+			changes: change.changes,
+			record: changed.record,
+			recordStatus: 'found',
+		}));
+		if (!wantsEvent && !changeItems?.length) return ACKNOWLEDGE_ONLY;
 		const refusal = await admitDelivery(this, delivery.deliveryId);
 		if (refusal) return refusal;
+		if (!wantsEvent) {
+			if (changed?.whole) for (const item of changeItems!) learnAlongside(item, changed.whole);
+			const output = await redactBookmarkRecords(this.getNodeParameter('options', {}) as IDataObject, changeItems!);
+			return { workflowData: [this.helpers.returnJsonArray(output)] };
+		}
 
 		const item: IDataObject = {
 			event: delivery.event,
@@ -154,9 +203,58 @@ export class BookmarksWebhookTrigger implements INodeType {
 			// Redaction learns from the whole record, also where Simplify leaves parts of it out.
 			if (whole) learnAlongside(item, whole);
 		}
-		const output = await redactBookmarkRecords(this.getNodeParameter('options', {}) as IDataObject, [item]);
+		const items = [item, ...(changeItems ?? [])];
+		if (changed?.whole) for (const changeItem of changeItems ?? []) learnAlongside(changeItem, changed.whole);
+		const output = await redactBookmarkRecords(this.getNodeParameter('options', {}) as IDataObject, items);
 		return { workflowData: [this.helpers.returnJsonArray(output)] };
 	}
+}
+
+/**
+ * The changes a delivery stands for: the record read now, compared with what this trigger last knew
+ * of it, which is then the record read. A record the trigger did not know is learned (nothing is
+ * emitted for it, except the tags an AI tagged delivery is about). A retry of a delivery gives its
+ * changes again (n8n may have failed to start its execution); a read older than what is known
+ * (it overtook another) changes nothing. The comparison and the memory's update are one synchronous
+ * step after the read, so two deliveries at once do not both report one change.
+ */
+async function changesOf(
+	ctx: IWebhookFunctions,
+	adapter: BookmarkAdapter,
+	delivery: BookmarkEvent,
+	events: ReadonlySet<ChangeEvent>,
+): Promise<{ changes: RecordChange[]; record?: IDataObject; whole?: IDataObject }> {
+	// Deleted since: nothing left to compare. Any other failure answers the delivery with an error.
+	const whole = await adapter
+		.getRecord(ctx, delivery.recordId)
+		.catch((error: Error) => (error instanceof NodeApiError && error.httpCode === '404' ? undefined : Promise.reject(error)));
+	if (!whole) return { changes: [] };
+	const scope = deliveryScope(ctx);
+	const known = webhookRecordMemory.get(scope, delivery.recordId);
+	const retried = known?.recent.find((recent) => recent.deliveryId === delivery.deliveryId);
+	let changes: RecordChange[];
+	if (retried) changes = retried.changes;
+	else if (known && isOlderThan(whole, known.memory)) changes = [];
+	else {
+		const before = known?.memory ?? (delivery.event === 'ai tagged' ? beforeAiTags(whole) : undefined);
+		changes = before ? compare(before, whole, events) : [];
+		webhookRecordMemory.set(scope, delivery.recordId, {
+			memory: remember(whole, before),
+			recent: [...(known?.recent ?? []), { deliveryId: delivery.deliveryId, changes }].slice(-RECENT_DELIVERIES_PER_RECORD),
+		});
+	}
+	if (!changes.length) return { changes };
+	if (removesTags(changes)) {
+		const tags = await adapter.listTags(ctx);
+		changes = nameRemovedTags(changes, new Map(tags.map((tag) => [String(tag.id), String(tag.name)])));
+	}
+	const record = (ctx.getNodeParameter('simplify', true) as boolean) ? (await simplifyBookmarks(ctx, [whole]))[0] : whole;
+	return { changes, record, whole };
+}
+
+/** The webhooks of every API that sends them. */
+function webhookApis(): BookmarkWebhooks[] {
+	return bookmarkApis.adapters.flatMap((adapter) => (adapter.webhooks ? [adapter.webhooks] : []));
 }
 
 /**

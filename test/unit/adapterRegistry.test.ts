@@ -262,12 +262,21 @@ describe('trigger events in the nodes panel read as n8n’s own (issue 37 item 7
 	});
 
 	it('Bookmarks Webhook Trigger: “On Bookmark AI-Tagged”', () => {
+		// Karakeep's own events, and the change events told from its edited and AI tagged deliveries (issue 44).
 		expect(actions(new BookmarksWebhookTrigger())).toEqual([
 			'On Bookmark AI-Tagged',
+			'On Bookmark Archived',
 			'On Bookmark Crawled',
 			'On Bookmark Created',
 			'On Bookmark Deleted',
 			'On Bookmark Edited',
+			'On Bookmark Favourited',
+			'On Bookmark Summary Added',
+			'On Bookmark Tags Added',
+			'On Bookmark Tags Removed',
+			'On Bookmark Title or Note Changed',
+			'On Bookmark Unarchived',
+			'On Bookmark Unfavourited',
 		]);
 	});
 

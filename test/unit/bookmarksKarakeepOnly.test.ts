@@ -7,7 +7,8 @@
 import { NodeOperationError } from 'n8n-workflow';
 
 import { Bookmarks } from '../../nodes/Bookmarks/Bookmarks.node';
-import { executeContext, inputBinary, type Parameters } from './helpers/context';
+import { BookmarksTrigger } from '../../nodes/Bookmarks/BookmarksTrigger.node';
+import { executeContext, inputBinary, type Parameters, pollContext } from './helpers/context';
 
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const PDF = inputBinary(Buffer.from('%PDF-1.4\n%%EOF\n'), 'a.pdf', 'application/pdf');
@@ -16,6 +17,8 @@ const PDF = inputBinary(Buffer.from('%PDF-1.4\n%%EOF\n'), 'a.pdf', 'application/
 const KARAKEEP_ONLY: Array<[string, Parameters]> = [
 	['Bookmark → Create From File', { resource: 'bookmark', operation: 'createFromFile', binaryPropertyName: 'data' }],
 	['Bookmark → Get Content', { resource: 'bookmark', operation: 'getContent', recordId: byId('r1') }],
+	['Bookmark → Check URL', { resource: 'bookmark', operation: 'checkUrl', url: 'https://example.org/' }],
+	['Bookmark → Summarize', { resource: 'bookmark', operation: 'summarize', recordId: byId('r1') }],
 	['Bookmark → Update of Saved At, Summary', {
 		resource: 'bookmark',
 		operation: 'update',
@@ -83,5 +86,18 @@ describe('Karakeep-only Bookmarks operations on the documented API', () => {
 		// Sent, and so failed on the unreachable port.
 		await expect(new Bookmarks().execute.call(context)).rejects.toThrow(/bookmark service/);
 		expect(requests.map((request) => `${request.method} ${new URL(request.url).pathname}`)).toContain('PATCH /api/v1/bookmarks/r1');
+	});
+
+	it('the Bookmarks Trigger’s Bookmark Changes fails at once, naming the Karakeep API, and sends nothing', async () => {
+		const { context, requests } = pollContext({
+			parameters: { watch: 'changes', changeEvents: ['archived'] },
+			credentials: { bookmarkApi: { baseUrl: 'http://127.0.0.1:9', apiKey: 'key' } },
+			typeVersion: 2,
+		});
+		const error = await new BookmarksTrigger().poll.call(context).catch((caught: unknown) => caught);
+		expect(error).toMatchObject({
+			message: 'Trigger On: Bookmark Changes is available with the Karakeep API; this credential uses the documented API',
+		});
+		expect(requests).toEqual([]);
 	});
 });

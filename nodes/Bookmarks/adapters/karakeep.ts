@@ -499,4 +499,42 @@ export const karakeepAdapter: BookmarkAdapter = {
 	userStats: {
 		get: async (ctx, itemIndex) => await request(ctx, { method: 'GET', path: '/api/v1/users/me/stats', itemIndex }),
 	},
+
+	urlCheck: {
+		async savedUnder(ctx, url, itemIndex) {
+			const { bookmarkId } = await request<{ bookmarkId: string | null }>(ctx, {
+				method: 'GET',
+				path: '/api/v1/bookmarks/check-url',
+				qs: { url },
+				itemIndex,
+			});
+			return bookmarkId ?? null;
+		},
+	},
+
+	summaries: {
+		// packages/trpc/routers/bookmarks.ts `summarizeBookmark`: a 400 "No inference client configured"
+		// without an AI provider, a 404 "Bookmark not found or not a link" for a text or file record.
+		async summarize(ctx, recordId, itemIndex) {
+			const result = await answer(ctx, {
+				method: 'POST',
+				path: recordPath(recordId, '/summarize'),
+				itemIndex,
+				acceptStatuses: [400, 404],
+			});
+			if (result.error) {
+				const text = String(result.body ?? '');
+				const hint = NO_INFERENCE.test(text)
+					? 'This Karakeep server has no AI provider to summarize with: its administrator sets OPENAI_API_KEY (or OLLAMA_BASE_URL) on the server, as for AI tagging.'
+					: NOT_A_LINK.test(text)
+						? 'Karakeep summarizes link records only (a page it crawled), not text or file records; or the record does not exist.'
+						: undefined;
+				throw withDescription(ctx, result.error, itemIndex, hint);
+			}
+			return String((result.body as { summary?: unknown }).summary ?? '');
+		},
+	},
 };
+
+const NO_INFERENCE = /No inference client configured/;
+const NOT_A_LINK = /not found or not a link/;

@@ -46,4 +46,14 @@ export const karakeepWebhooks: BookmarkWebhooks = {
 		const beyond: IDataObject = { jobId, userId: body.userId ?? null, url: body.url ?? null, type: body.type ?? null };
 		return { event: operation, deliveryId: `${jobId}:${operation}`, recordId: bookmarkId, beyond };
 	},
+	// `edited` is sent for a PATCH (title, note, archived, favourited, summary…), a tag attached or
+	// detached by a person and a re-save (packages/trpc/routers/bookmarks.ts); `ai tagged` after the
+	// AI attached tags (apps/workers/workers/inference/tagging.ts). Lists and highlights send none.
+	changes: {
+		comparedOn: {
+			edited: ['archived', 'unarchived', 'favourited', 'unfavourited', 'tagsAdded', 'tagsRemoved', 'titleOrNoteChanged', 'summaryAdded'],
+			'ai tagged': ['tagsAdded'],
+		},
+		learnedOn: ['created', 'crawled'],
+	},
 };

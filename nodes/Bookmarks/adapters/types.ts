@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ApiAdapter } from '../../shared/adapterRegistry';
 import type { StreamedFileSource } from '../../shared/multipart';
 import type { RequestContext, ServiceAnswer } from '../../shared/request';
+import type { ChangeEvent } from '../changes';
 
 /** Get Many's filters in the documented API's terms (`GET /api/v1/bookmarks`). */
 export interface BookmarkFilters {
@@ -82,6 +83,14 @@ export interface BookmarkEvent {
 	beyond: IDataObject;
 }
 
+/** Which change events (issue 44) an API's webhook deliveries can carry, by the API's event name. */
+export interface WebhookChanges {
+	/** Deliveries after which the record is read again and compared: the events each can give. */
+	comparedOn: Record<string, ChangeEvent[]>;
+	/** Deliveries that only teach the trigger a record (a new one): read and remembered, nothing emitted unless chosen. */
+	learnedOn: string[];
+}
+
 /** Webhooks of an API that sends them. */
 export interface BookmarkWebhooks {
 	/** The events the API sends, with the words the trigger shows for them. */
@@ -90,6 +99,8 @@ export interface BookmarkWebhooks {
 	setup: string;
 	/** A delivery's body as an event; undefined when it is not one of this API's deliveries. */
 	parseDelivery(body: unknown): BookmarkEvent | undefined;
+	/** The change events its deliveries can be turned into. */
+	readonly changes?: WebhookChanges;
 }
 
 /** Tags managed one by one (Karakeep): a tag is `{ id, name, bookmarkCount }` and what the API gives beyond. */
@@ -284,4 +295,8 @@ export interface BookmarkAdapter extends ApiAdapter {
 	/** The user's numbers: records by kind, tags, lists, highlights, storage. */
 	readonly userStats?: { get(ctx: RequestContext, itemIndex: number): Promise<IDataObject> };
 	readonly assets?: Assets;
+	/** Whether a link is stored, without storing it: the record's id, or null. */
+	readonly urlCheck?: { savedUnder(ctx: RequestContext, url: string, itemIndex: number): Promise<string | null> };
+	/** The service's AI summary of a record, stored on it; answers the summary. */
+	readonly summaries?: { summarize(ctx: RequestContext, recordId: string, itemIndex: number): Promise<string> };
 }

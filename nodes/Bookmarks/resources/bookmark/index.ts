@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { ItemOperation } from '../../../shared/execute';
+import { checkUrl, checkUrlDescription } from './checkUrl';
 import { create, createDescription } from './create';
 import { deleteDescription, deleteRecord } from './delete';
 import { createFromFile, createFromFileDescription } from './createFromFile';
@@ -9,11 +10,13 @@ import { getContent, getContentDescription } from './getContent';
 import { getManyDescription, searchRecords } from './getMany';
 import { addToList, listMembershipDescription, removeFromList } from './listMembership';
 import { addTags, removeTags, tagsDescription } from './tags';
+import { summarize, summarizeDescription } from './summarize';
 import { update, updateDescription } from './update';
 
 export const bookmarkOperations: Record<string, ItemOperation> = {
 	addTags,
 	addToList,
+	checkUrl,
 	create,
 	createFromFile,
 	delete: deleteRecord,
@@ -23,6 +26,7 @@ export const bookmarkOperations: Record<string, ItemOperation> = {
 	removeFromList,
 	removeTags,
 	search: searchRecords,
+	summarize,
 	update,
 };
 
@@ -45,6 +49,12 @@ export const bookmarkDescription: INodeProperties[] = [
 				value: 'addToList',
 				action: 'Add a bookmark to a list',
 				description: 'File a record in a list; a record already in the list stays there',
+			},
+			{
+				name: 'Check URL',
+				value: 'checkUrl',
+				action: 'Check whether a URL is saved',
+				description: 'Whether a link is saved already, and as which record, without saving it (Karakeep)',
 			},
 			{
 				name: 'Create',
@@ -104,6 +114,12 @@ export const bookmarkDescription: INodeProperties[] = [
 				description: 'Search records by keyword or phrase, including notes and OCR transcripts',
 			},
 			{
+				name: 'Summarize',
+				value: 'summarize',
+				action: 'Summarize a bookmark',
+				description: 'Have Karakeep’s AI summarize a link record’s page and store the summary on it (Karakeep)',
+			},
+			{
 				name: 'Update',
 				value: 'update',
 				action: 'Update a bookmark',
@@ -113,11 +129,13 @@ export const bookmarkDescription: INodeProperties[] = [
 		],
 		default: 'search',
 	},
+	...checkUrlDescription,
 	...createDescription,
 	...createFromFileDescription,
 	...getDescription,
 	...getContentDescription,
 	...getManyDescription,
+	...summarizeDescription,
 	...updateDescription,
 	...deleteDescription,
 	...tagsDescription,
