@@ -23,6 +23,7 @@ import {
 	rawTemplate,
 	TEMPLATE_ID_LOOKS,
 	templateNumber,
+	wholeEnvelopes,
 	withLegacyId,
 } from './documensoEnvelopes';
 import { documensoFields, documensoRecipients } from './documensoDrafts';
@@ -182,7 +183,8 @@ export const documensoAdapter: SigningAdapter = {
 	recognition: DOCUMENSO_RECOGNITION,
 	outputId: (id) => (/^\d+$/.test(id.trim()) ? Number(id.trim()) : id),
 
-	// GET /envelope?type=TEMPLATE (envelope.find, envelope-router/find-envelopes.ts): newest first, the root folder.
+	// GET /envelope?type=TEMPLATE (envelope.find, envelope-router/find-envelopes.ts): newest first, the root folder;
+	// then the templates themselves, 20 a request (POST /envelope/get-many).
 	async listTemplates(ctx, limit, itemIndex) {
 		const templates = await signingPages(
 			ctx,
@@ -194,11 +196,12 @@ export const documensoAdapter: SigningAdapter = {
 						qs: { type: 'TEMPLATE', page, perPage },
 						itemIndex,
 					})
-				).data.map(withLegacyId),
+				).data,
 			'templates',
 			{ maxPerPage: MAX_PER_PAGE, limit, itemIndex },
 		);
-		return templates.map(documentedTemplate);
+		// The rows have no fields, which say what a template can prefill: each is read whole.
+		return (await wholeEnvelopes(ctx, templates, itemIndex)).map((template) => documentedTemplate(withLegacyId(template)));
 	},
 
 	// GET /envelope/{envelopeId}, or envelope/get-many by its number (rawTemplate).

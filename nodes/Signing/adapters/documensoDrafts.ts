@@ -258,8 +258,8 @@ export const documensoFields: SigningFields = {
 		const { page, x, y, width, height } = changes.position ?? {};
 		const moves = [
 			[page, 'Page'],
-			[x, 'X'],
-			[y, 'Y'],
+			[x, 'X (%)'],
+			[y, 'Y (%)'],
 		].flatMap(([value, name]) => (value === undefined ? [] : [`Update Fields › ${String(name)}`]));
 		if (moves.length > 0) {
 			throw new NodeOperationError(

@@ -10,6 +10,7 @@ import {
 	type Operation,
 	parseRequest,
 } from '../../sandbox/documenso/sdk';
+import { routeMissing } from '../../sandbox/documenso/service';
 import { signingApis } from '../../../nodes/Signing/adapters';
 
 /**
@@ -67,6 +68,10 @@ export async function documensoSchemaProblems(url: string): Promise<string[]> {
 			problems.push(`${where}: no such route in Documenso's API v2`);
 			continue;
 		}
+		if (routeMissing('after-march-2027', route.op.url)) {
+			problems.push(`${where}: a route Documenso removes on 1 March 2027`);
+			continue;
+		}
 		if (route.op.multipart) {
 			// Part by part: one JSON payload that parses under the SDK's schema, then files.
 			const issues = isMultipartRecord(request.body)
@@ -90,6 +95,12 @@ export async function documensoSchemaProblems(url: string): Promise<string[]> {
 		if (request.status >= 500) problems.push(`${where}: answered ${request.status}`);
 	}
 	return problems;
+}
+
+/** The JSON `payload` part of a multipart request (`/envelope/create`, `/envelope/use`) as the log kept it. */
+export function payloadOf(request: RecordedRequest): IDataObject {
+	if (!isMultipartRecord(request.body)) throw new Error(`${request.method} ${request.path} is not multipart`);
+	return request.body.parts.find((part) => part.name === 'payload')?.json as IDataObject;
 }
 
 export interface DocumensoHarness {
