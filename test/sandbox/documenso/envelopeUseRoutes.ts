@@ -54,7 +54,9 @@ export function registerEnvelopeUseRoutes(app: FastifyInstance, store: Documenso
 				return envelope ? [envelope] : [];
 			});
 		}
-		return { data: found.filter((envelope) => envelope.deletedAt === null).map(envelopeView) };
+		// No deletedAt filter (getMultipleEnvelopeWhereInput): a finished document deleted, and so
+		// only hidden from lists, is still found by its id.
+		return { data: found.map(envelopeView) };
 	});
 
 	/**
