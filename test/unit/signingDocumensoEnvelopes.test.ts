@@ -33,7 +33,10 @@ const generate = (overrides: Parameters = {}): Parameters => ({
 
 function runner(documenso: ReturnType<typeof documensoForEachTest>) {
 	const node = new Signing();
-	const run = async (parameters: Parameters, options: { tool?: boolean } = {}): Promise<INodeExecutionData[]> => {
+	const run = async (
+		parameters: Parameters,
+		options: { tool?: boolean } = {},
+	): Promise<INodeExecutionData[]> => {
 		const { context } = executeContext({
 			parameters,
 			credentials: documenso.credentials(),
@@ -60,10 +63,19 @@ describe('Signing on Documenso after 1 March 2027 (envelope routes only)', () =>
 	};
 
 	it('the deprecated document and template routes answer 404 as routes Documenso does not have', async () => {
-		for (const path of ['/api/v2/document', '/api/v2/document/1001', '/api/v2/template', '/api/v2/template/1']) {
+		for (const path of [
+			'/api/v2/document',
+			'/api/v2/document/1001',
+			'/api/v2/template',
+			'/api/v2/template/1',
+		]) {
 			expect(await documensoGet(path)).toEqual({
 				status: 404,
-				body: { message: 'Not found', code: 'NOT_FOUND', data: { code: 'NOT_FOUND', httpStatus: 404 } },
+				body: {
+					message: 'Not found',
+					code: 'NOT_FOUND',
+					data: { code: 'NOT_FOUND', httpStatus: 404 },
+				},
 			});
 		}
 		expect((await documensoGet('/api/v2/envelope?type=TEMPLATE')).status).toBe(200);
@@ -72,15 +84,40 @@ describe('Signing on Documenso after 1 March 2027 (envelope routes only)', () =>
 
 	it('a document is found by its number and by its envelope ID, with the same output', async () => {
 		const [made] = await json(generate());
-		expect(made).toMatchObject({ documentId: DOCUMENSO_SEED.firstDocumentId, envelopeId: expect.stringMatching(/^envelope_/) });
-		const [byNumber] = await json({ resource: 'document', operation: 'get', documentId: String(made.documentId) });
-		const [byEnvelope] = await json({ resource: 'document', operation: 'get', documentId: String(made.envelopeId) });
+		expect(made).toMatchObject({
+			documentId: DOCUMENSO_SEED.firstDocumentId,
+			envelopeId: expect.stringMatching(/^envelope_/),
+		});
+		const [byNumber] = await json({
+			resource: 'document',
+			operation: 'get',
+			documentId: String(made.documentId),
+		});
+		const [byEnvelope] = await json({
+			resource: 'document',
+			operation: 'get',
+			documentId: String(made.envelopeId),
+		});
 		expect(byEnvelope).toEqual(byNumber);
-		expect(byNumber).toMatchObject({ id: made.documentId, envelopeId: made.envelopeId, status: 'PENDING' });
+		expect(byNumber).toMatchObject({
+			id: made.documentId,
+			envelopeId: made.envelopeId,
+			status: 'PENDING',
+		});
 		// The number goes through envelope/get-many (documentId), the envelope ID through envelope/{id}.
-		const reads = (await documenso.requests()).filter((request) => request.path.startsWith('/api/v2/envelope'));
-		expect(reads.some((request) => request.path === '/api/v2/envelope/get-many' && (request.body as IDataObject).ids !== undefined)).toBe(true);
-		expect(reads.some((request) => request.path === `/api/v2/envelope/${String(made.envelopeId)}`)).toBe(true);
+		const reads = (await documenso.requests()).filter((request) =>
+			request.path.startsWith('/api/v2/envelope'),
+		);
+		expect(
+			reads.some(
+				(request) =>
+					request.path === '/api/v2/envelope/get-many' &&
+					(request.body as IDataObject).ids !== undefined,
+			),
+		).toBe(true);
+		expect(
+			reads.some((request) => request.path === `/api/v2/envelope/${String(made.envelopeId)}`),
+		).toBe(true);
 	});
 
 	it('a template is used by its envelope ID as by its number', async () => {
@@ -89,29 +126,44 @@ describe('Signing on Documenso after 1 March 2027 (envelope routes only)', () =>
 			operation: 'get',
 			templateId: { mode: 'id', value: String(DOCUMENSO_SEED.residencyTemplateId) },
 		});
-		const [made] = await json(generate({ templateId: { mode: 'id', value: String(template.envelopeId) } }));
-		expect(made).toMatchObject({ templateId: DOCUMENSO_SEED.residencyTemplateId, status: 'PENDING' });
+		const [made] = await json(
+			generate({ templateId: { mode: 'id', value: String(template.envelopeId) } }),
+		);
+		expect(made).toMatchObject({
+			templateId: DOCUMENSO_SEED.residencyTemplateId,
+			status: 'PENDING',
+		});
 	});
 
 	describe('an envelope of the other kind is refused before anything is done with it', () => {
 		const pendingDocument = async () => (await json(generate()))[0];
 
-		it.each(['delete', 'update', 'duplicate'])('Template → %s with a document’s envelope ID', async (operation) => {
-			const document = await pendingDocument();
-			await documenso.clearRequests();
-			await expect(
-				run({
-					resource: 'template',
-					operation,
-					templateId: { mode: 'id', value: String(document.envelopeId) },
-					updateFields: { title: 'Renamed' },
-				}),
-			).rejects.toThrow(`Template: ${String(document.envelopeId)} is a document, not a template`);
-			const writes = (await documenso.requests()).filter((request) => request.method === 'POST');
-			expect(writes).toEqual([]);
-			const [after] = await json({ resource: 'document', operation: 'get', documentId: String(document.documentId) });
-			expect(after).toMatchObject({ status: 'PENDING', title: 'Residency agreement – Ada Lovelace' });
-		});
+		it.each(['delete', 'update', 'duplicate'])(
+			'Template → %s with a document’s envelope ID',
+			async (operation) => {
+				const document = await pendingDocument();
+				await documenso.clearRequests();
+				await expect(
+					run({
+						resource: 'template',
+						operation,
+						templateId: { mode: 'id', value: String(document.envelopeId) },
+						updateFields: { title: 'Renamed' },
+					}),
+				).rejects.toThrow(`Template: ${String(document.envelopeId)} is a document, not a template`);
+				const writes = (await documenso.requests()).filter((request) => request.method === 'POST');
+				expect(writes).toEqual([]);
+				const [after] = await json({
+					resource: 'document',
+					operation: 'get',
+					documentId: String(document.documentId),
+				});
+				expect(after).toMatchObject({
+					status: 'PENDING',
+					title: 'Residency agreement – Ada Lovelace',
+				});
+			},
+		);
 
 		it('Document → Delete, Get and Send with a template’s envelope ID', async () => {
 			const [template] = await json({
@@ -123,9 +175,13 @@ describe('Signing on Documenso after 1 March 2027 (envelope routes only)', () =>
 			for (const operation of ['delete', 'get', 'send']) {
 				await expect(
 					run({ resource: 'document', operation, documentId: String(template.envelopeId) }),
-				).rejects.toThrow(`Document ID: ${String(template.envelopeId)} is a template, not a document`);
+				).rejects.toThrow(
+					`Document ID: ${String(template.envelopeId)} is a template, not a document`,
+				);
 			}
-			expect((await documenso.requests()).filter((request) => request.method === 'POST')).toEqual([]);
+			expect((await documenso.requests()).filter((request) => request.method === 'POST')).toEqual(
+				[],
+			);
 			const [still] = await json({
 				resource: 'template',
 				operation: 'get',
@@ -143,8 +199,15 @@ describe('Signing on Documenso after 1 March 2027 (envelope routes only)', () =>
 		);
 		expect(tokens.length).toBeGreaterThan(0);
 		const outputs = [
-			...(await json({ resource: 'template', operation: 'get', templateId: { mode: 'id', value: '1' } })),
-			...(await json({ resource: 'template', operation: 'get', templateId: { mode: 'id', value: '1' } }, { tool: true })),
+			...(await json({
+				resource: 'template',
+				operation: 'get',
+				templateId: { mode: 'id', value: '1' },
+			})),
+			...(await json(
+				{ resource: 'template', operation: 'get', templateId: { mode: 'id', value: '1' } },
+				{ tool: true },
+			)),
 			...(await json({ resource: 'template', operation: 'getMany', returnAll: true })),
 		];
 		const text = JSON.stringify(outputs);
@@ -160,7 +223,9 @@ describe('Signing on a Documenso older than the envelope API', () => {
 	it('an operation is refused naming the minimum Documenso version', async () => {
 		const failure = run({ resource: 'document', operation: 'get', documentId: '1001' });
 		await expect(failure).rejects.toThrow(NodeApiError);
-		await expect(failure).rejects.toThrow(/older than the envelope API .* it needs Documenso 2\.4 or later/);
+		await expect(failure).rejects.toThrow(
+			/older than the envelope API .* it needs Documenso 2\.4 or later/,
+		);
 		const templates = run({ resource: 'template', operation: 'getMany', returnAll: true });
 		await expect(templates).rejects.toThrow(/needs Documenso 2\.4 or later/);
 	});
@@ -175,7 +240,9 @@ describe('Signing on a Documenso older than the envelope API', () => {
 		} as never);
 		expect(result).toEqual({
 			status: 'Error',
-			message: expect.stringMatching(/^This Documenso server is older than the envelope API \(\/api\/v2\/envelope\) the Signing node uses: it needs Documenso 2\.4 or later/),
+			message: expect.stringMatching(
+				/^This Documenso server is older than the envelope API \(\/api\/v2\/envelope\) the Signing node uses: it needs Documenso 2\.4 or later/,
+			),
 		});
 	});
 });

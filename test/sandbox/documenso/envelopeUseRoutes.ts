@@ -11,13 +11,7 @@ import { appError, inputValidationFailed, plainError } from './errors';
 import { envelopeView, type Envelope } from './model';
 import { checkPrefill, type Prefill } from './prefill';
 import { documensoRoute, EMAIL, mustHaveSignatureFields } from './routes';
-import {
-	checkAnswer,
-	isMultipartRecord,
-	issue,
-	multipartIssues,
-	OPERATIONS,
-} from './sdk';
+import { checkAnswer, isMultipartRecord, issue, multipartIssues, OPERATIONS } from './sdk';
 import type { Actor, DocumensoStore } from './store';
 
 type EnvelopeIds =
@@ -39,25 +33,41 @@ export function registerEnvelopeUseRoutes(app: FastifyInstance, store: Documenso
 	 * (`documentId`) or a template (`templateId`) through its secondaryId. Ids it does not know
 	 * are left out, without an error.
 	 */
-	route<{ ids: EnvelopeIds }>('getEnvelopesByIds', (input) => {
-		const { ids } = input;
-		let found: Envelope[];
-		if (ids.type === 'envelopeId') {
-			found = ids.ids.flatMap((id) => {
-				const envelope = store.findEnvelope(id);
-				return envelope ? [envelope] : [];
-			});
-		} else {
-			const map = ids.type === 'documentId' ? store.documents : store.templates;
-			found = ids.ids.flatMap((id) => {
-				const envelope = map.get(id);
-				return envelope ? [envelope] : [];
-			});
-		}
-		// No deletedAt filter (getMultipleEnvelopeWhereInput): a finished document deleted, and so
-		// only hidden from lists, is still found by its id.
-		return { data: found.map(envelopeView) };
-	});
+	route<{ ids: EnvelopeIds }>(
+		'getEnvelopesByIds',
+		(input) => {
+			const { ids } = input;
+			let found: Envelope[];
+			if (ids.type === 'envelopeId') {
+				found = ids.ids.flatMap((id) => {
+					const envelope = store.findEnvelope(id);
+					return envelope ? [envelope] : [];
+				});
+			} else {
+				const map = ids.type === 'documentId' ? store.documents : store.templates;
+				found = ids.ids.flatMap((id) => {
+					const envelope = map.get(id);
+					return envelope ? [envelope] : [];
+				});
+			}
+			// No deletedAt filter (getMultipleEnvelopeWhereInput): a finished document deleted, and so
+			// only hidden from lists, is still found by its id.
+			return { data: found.map(envelopeView) };
+		},
+		// ZEnvelopeIdsSchema (get-envelopes-by-ids.types.ts): 1 to 20 ids, which the SDK's schema does not check.
+		(input) =>
+			input.ids.ids.length < 1 || input.ids.ids.length > 20
+				? [
+						issue(
+							['ids', 'ids'],
+							input.ids.ids.length < 1
+								? 'Array must contain at least 1 element(s)'
+								: 'Array must contain at most 20 element(s)',
+							input.ids.ids.length < 1 ? 'too_small' : 'too_big',
+						),
+					]
+				: [],
+	);
 
 	/**
 	 * use-envelope.ts: the template by its envelope id (a document's id is NOT_FOUND), the
@@ -72,9 +82,11 @@ export function registerEnvelopeUseRoutes(app: FastifyInstance, store: Documenso
 			throw inputValidationFailed(procedure, [issue(['payload'], 'Required', 'invalid_type')]);
 		}
 		const issues = multipartIssues(op, record);
-		const payload = (issues.length === 0
-			? op.request.parse(record.parts.find((part) => part.name === 'payload')!.json)
-			: undefined) as
+		const payload = (
+			issues.length === 0
+				? op.request.parse(record.parts.find((part) => part.name === 'payload')!.json)
+				: undefined
+		) as
 			| {
 					envelopeId: string;
 					externalId?: string;
@@ -89,11 +101,18 @@ export function registerEnvelopeUseRoutes(app: FastifyInstance, store: Documenso
 		if (payload) {
 			(payload.recipients ?? []).forEach((recipient, index) => {
 				if (recipient.email !== '' && !EMAIL.test(recipient.email))
-					issues.push(issue(['payload', 'recipients', index, 'email'], 'Invalid email', 'invalid_string'));
+					issues.push(
+						issue(['payload', 'recipients', index, 'email'], 'Invalid email', 'invalid_string'),
+					);
 			});
 			const title = payload.override?.title;
 			if (title !== undefined && (title.length < 1 || title.length > 255))
-				issues.push(issue(['payload', 'override', 'title'], 'String must contain between 1 and 255 character(s)'));
+				issues.push(
+					issue(
+						['payload', 'override', 'title'],
+						'String must contain between 1 and 255 character(s)',
+					),
+				);
 		}
 		if (issues.length > 0 || !payload) throw inputValidationFailed(procedure, issues);
 		const template = store.findEnvelope(payload.envelopeId);
@@ -104,7 +123,11 @@ export function registerEnvelopeUseRoutes(app: FastifyInstance, store: Documenso
 		const recipients = payload.recipients ?? [];
 		for (const recipient of recipients) {
 			if (!template.recipients.some((slot) => slot.id === recipient.id)) {
-				throw appError(procedure, 'INVALID_BODY', `Recipient with ID ${recipient.id} not found in the template.`);
+				throw appError(
+					procedure,
+					'INVALID_BODY',
+					`Recipient with ID ${recipient.id} not found in the template.`,
+				);
 			}
 		}
 		const prefill = checkPrefill(procedure, template, payload.prefillFields ?? [], store.timeZone);
@@ -150,7 +173,8 @@ export function registerEnvelopeUseRoutes(app: FastifyInstance, store: Documenso
 			if (!envelope || envelope.type !== 'DOCUMENT' || envelope.deletedAt !== null)
 				throw appError(procedure, 'NOT_FOUND', 'Document not found');
 			if (envelope.status === 'DRAFT') throw plainError(procedure, 'Can not send draft document');
-			if (envelope.status !== 'PENDING') throw plainError(procedure, 'Can not send completed document');
+			if (envelope.status !== 'PENDING')
+				throw plainError(procedure, 'Can not send completed document');
 			store.remind(envelope, input.recipients, actorOf(request));
 			return {
 				success: true,
