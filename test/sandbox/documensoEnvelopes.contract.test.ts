@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals */
 /**
  * The Documenso flavour's route modes (documenso/service.ts) and the envelope routes that replace
  * the document and template routes Documenso removes on 1 March 2027 (envelope/get-many,

@@ -173,8 +173,7 @@ function documentedField(field: IDataObject): IDataObject {
 /** A record without its `token`: a template slot's, or a direct link's, which opens a signing page. */
 function withoutToken(record: unknown): unknown {
 	if (!isObject(record)) return record;
-	const { token: _token, ...rest } = record;
-	return rest;
+	return Object.fromEntries(Object.entries(record).filter(([key]) => key !== 'token'));
 }
 
 /**
