@@ -384,6 +384,9 @@ function workerOfExecutions(queue: QueueN8n, executionIds: string[]): Record<str
 	return ranBy;
 }
 
+/** Requests per document generated and sent on Documenso before issue 41 (bench/results.json: 2,002 for 1,000). */
+const DOCUMENSO_REQUESTS_PER_DOCUMENT_BEFORE = 2.002;
+
 export const rateLimits: Benchmark = {
 	name: 'rateLimits',
 	title: 'Rate limits: one budget per platform and key, against Formbricks\' and Documenso\'s own limits',
@@ -419,12 +422,25 @@ export const rateLimits: Benchmark = {
 			);
 			Object.assign(figures, { surveys: surveysRun.measured, responses: responsesRun.measured, both: bothRun.measured });
 		}
-		const documensoRows = (run: Awaited<ReturnType<typeof documensoRun>>, targets: RunTargets) =>
-			rowsOf(run.measured, targets, {
-				ours: `${run.created} created (${run.sent} sent), ${run.duplicated} duplicated, ${run.failed} failed`,
-				target: `${documents} created and sent, 0 duplicated, 0 failed`,
-				met: run.created === documents && run.sent === documents && run.duplicated === 0 && run.failed === 0,
-			});
+		const documensoRows = (run: Awaited<ReturnType<typeof documensoRun>>, targets: RunTargets): Row[] => {
+			const perDocument = run.measured.accepted / Math.max(1, run.created);
+			return [
+				...rowsOf(run.measured, targets, {
+					ours: `${run.created} created (${run.sent} sent), ${run.duplicated} duplicated, ${run.failed} failed`,
+					target: `${documents} created and sent, 0 duplicated, 0 failed`,
+					met: run.created === documents && run.sent === documents && run.duplicated === 0 && run.failed === 0,
+				}),
+				// Before the envelope API (issue 41): 2,002 requests for 1,000 documents, two a document.
+				{
+					benchmark: `${run.measured.label}: requests per document`,
+					ours: perDocument.toFixed(3),
+					theirs: '',
+					result: 'envelope routes only (the sandbox answers the routes removed in March 2027 with 404)',
+					target: `≤ ${DOCUMENSO_REQUESTS_PER_DOCUMENT_BEFORE}`,
+					met: perDocument <= DOCUMENSO_REQUESTS_PER_DOCUMENT_BEFORE,
+				},
+			];
+		};
 		if (parts.includes('documenso')) {
 			const documenso = await documensoRun(documents);
 			rows.push(...documensoRows(documenso, { timesFloor: 1.05 }));

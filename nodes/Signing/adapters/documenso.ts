@@ -54,6 +54,27 @@ const teamUrlOf = (envelope: IDataObject): string | undefined => {
 	return typeof team?.url === 'string' ? team.url : undefined;
 };
 
+/** The templates a run of the node has read, by the ID given: one read per template and run, not per item. */
+const templatesOfRun = new WeakMap<object, Map<string, Promise<IDataObject>>>();
+
+/**
+ * A template for Generate From Template, read once per run of the node (n8n makes one context per
+ * run): a run that makes a document for each of many items reads its template once, so that a
+ * document costs two requests (`/envelope/use` and the new document read back), as before.
+ */
+async function templateOfRun(ctx: RequestContext, templateId: string, itemIndex: number): Promise<IDataObject> {
+	let known = templatesOfRun.get(ctx);
+	if (!known) templatesOfRun.set(ctx, (known = new Map()));
+	const key = templateId.trim();
+	let template = known.get(key);
+	if (!template) {
+		template = rawTemplate(ctx, key, itemIndex);
+		template.catch(() => known.delete(key));
+		known.set(key, template);
+	}
+	return await template;
+}
+
 const statusWords = (status: unknown) => String(status).toLowerCase();
 
 /**
@@ -217,7 +238,7 @@ export const documensoAdapter: SigningAdapter = {
 	 * Its answer names the new envelope and its recipients only: the document is read once made.
 	 */
 	async generate(ctx, input, itemIndex) {
-		const raw = await rawTemplate(ctx, input.templateId, itemIndex);
+		const raw = await templateOfRun(ctx, input.templateId, itemIndex);
 		const template = documentedTemplate(raw);
 		const templateId = Number(raw.id);
 		const assignments = input.assignSlots(template, { everySlot: true });
