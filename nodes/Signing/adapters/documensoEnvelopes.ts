@@ -250,11 +250,19 @@ export async function envelopeOf(
  * terms: its number as `id` (what workflows saved before hold; the outputs keep it), its own id as
  * `envelopeId`.
  */
-export const withLegacyId = (envelope: IDataObject): IDataObject => ({
-	...envelope,
-	id: legacyIdOf(envelope) ?? envelope.id ?? null,
-	envelopeId: envelope.id,
-});
+export function withLegacyId(envelope: IDataObject): IDataObject {
+	const record: IDataObject = { ...envelope, id: legacyIdOf(envelope) ?? envelope.id ?? null, envelopeId: envelope.id };
+	// The file record the document and template routes gave (`documentData`, `templateDocumentData`),
+	// kept for expressions written against them: its id and item. The envelope routes give no size.
+	const [first] = ((envelope.envelopeItems as IDataObject[] | undefined) ?? [])
+		.slice()
+		.sort((a, b) => Number(a.order) - Number(b.order));
+	if (first) {
+		const file = { id: first.documentDataId ?? null, envelopeItemId: first.id ?? null };
+		record[envelope.type === 'TEMPLATE' ? 'templateDocumentData' : 'documentData'] = file;
+	}
+	return record;
+}
 
 /** A document by its number or envelope ID (`envelopeOf`), with its number as `id`. */
 export async function rawDocument(ctx: RequestContext, documentId: string, itemIndex?: number): Promise<IDataObject> {
