@@ -384,9 +384,6 @@ function workerOfExecutions(queue: QueueN8n, executionIds: string[]): Record<str
 	return ranBy;
 }
 
-/** Requests per document generated and sent on Documenso before issue 41 (bench/results.json: 2,002 for 1,000). */
-const DOCUMENSO_REQUESTS_PER_DOCUMENT_BEFORE = 2.002;
-
 export const rateLimits: Benchmark = {
 	name: 'rateLimits',
 	title: 'Rate limits: one budget per platform and key, against Formbricks\' and Documenso\'s own limits',
@@ -430,14 +427,15 @@ export const rateLimits: Benchmark = {
 					target: `${documents} created and sent, 0 duplicated, 0 failed`,
 					met: run.created === documents && run.sent === documents && run.duplicated === 0 && run.failed === 0,
 				}),
-				// Before the envelope API (issue 41): 2,002 requests for 1,000 documents, two a document.
+				// Before the envelope API (issue 41): two requests a document and two a run (the team's
+				// URL name), 2,002 for 1,000 documents. Now two a document and one a run (the template).
 				{
 					benchmark: `${run.measured.label}: requests per document`,
-					ours: perDocument.toFixed(3),
+					ours: `${perDocument.toFixed(3)} (${run.measured.accepted} for ${run.created})`,
 					theirs: '',
 					result: 'envelope routes only (the sandbox answers the routes removed in March 2027 with 404)',
-					target: `≤ ${DOCUMENSO_REQUESTS_PER_DOCUMENT_BEFORE}`,
-					met: perDocument <= DOCUMENSO_REQUESTS_PER_DOCUMENT_BEFORE,
+					target: `≤ ${((2 * documents + 2) / documents).toFixed(3)} (2 a document + 2 a run, as before)`,
+					met: run.measured.accepted <= 2 * run.created + 2,
 				},
 			];
 		};
