@@ -27,7 +27,7 @@ import {
 	type WorkflowFile,
 } from '../harness/provision';
 import { DOCUMENSO_SEED, type Sandbox, startSandbox } from '../sandbox';
-import { documensoSchemaProblems } from '../unit/helpers/documenso';
+import { documensoSchemaProblems, payloadOf } from '../unit/helpers/documenso';
 import { type RecordedRequest, sandboxControl } from '../unit/helpers/sandbox';
 
 jest.setTimeout(300_000);
@@ -111,8 +111,8 @@ describe('the flagship flow on Documenso, in a real n8n', () => {
 		await signing().clearRequests();
 		await bookmarks().clearRequests();
 		await apply('approved', 'Octavia');
-		const [use] = await waitUntil('the /template/use request', async () => {
-			const found = posts(await signing().requests(), /^\/api\/v2\/template\/use$/);
+		const [use] = await waitUntil('the /envelope/use request', async () => {
+			const found = posts(await signing().requests(), /^\/api\/v2\/envelope\/use$/);
 			return found.length ? found : undefined;
 		});
 		const [portfolio] = await waitUntil('the portfolio bookmark', async () => {
@@ -120,8 +120,8 @@ describe('the flagship flow on Documenso, in a real n8n', () => {
 			return found.length ? found : undefined;
 		});
 		expect(use.headers.authorization).toBe(`Bearer ${sandbox.signing.apiKey}`);
-		expect(use.body).toEqual({
-			templateId: DOCUMENSO_SEED.residencyTemplateId,
+		expect(payloadOf(use)).toEqual({
+			envelopeId: expect.stringMatching(/^envelope_/),
 			recipients: [
 				{ id: DOCUMENSO_SEED.slots.applicant, name: 'Octavia Example', email: 'octavia@example.org' },
 				{ id: DOCUMENSO_SEED.slots.director, ...DIRECTOR },
@@ -152,7 +152,7 @@ describe('the flagship flow on Documenso, in a real n8n', () => {
 			'the execution to end',
 			async () => (await executionsOf('application-approved-to-signing.json')).length > before,
 		);
-		expect(posts(await signing().requests(), /^\/api\/v2\/template\/use$/)).toEqual([]);
+		expect(posts(await signing().requests(), /^\/api\/v2\/envelope\/use$/)).toEqual([]);
 	});
 
 	it('completed → filed: the link to the document in Documenso as a bookmark, the signed PDF on disk', async () => {
@@ -188,8 +188,8 @@ describe('the flagship flow on Documenso, in a real n8n', () => {
 		const pdf = readFileSync(path.join(n8n.userFolder, 'signed-agreements', `${documentId}.pdf`));
 		expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 		const downloads = (await signing().requests()).filter((request) => request.path.endsWith('/download'));
-		expect(downloads.map((request) => `${request.method} ${request.path}`)).toEqual([
-			`GET /api/v2/document/${documentId}/download`,
+		expect(downloads.map((request) => `${request.method} ${request.path} ${String(request.query.version)}`)).toEqual([
+			expect.stringMatching(/^GET \/api\/v2\/envelope\/item\/envelope_item_\w+\/download signed$/),
 		]);
 	});
 });

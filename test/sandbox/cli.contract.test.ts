@@ -184,8 +184,10 @@ describe('sandbox CLI', () => {
 			const printed = JSON.parse(await child.firstLine);
 			expect(printed.signing.apiKey).toBe(DOCUMENSO_DEFAULT_KEY);
 			const headers = { authorization: `Bearer ${printed.signing.apiKey}` };
-			const templates = await call(`${printed.signing.url}/api/v2/template`, { headers });
+			// A Documenso after 1 March 2027 by default: the envelope routes only.
+			const templates = await call(`${printed.signing.url}/api/v2/envelope?type=TEMPLATE`, { headers });
 			expect(templates.json).toMatchObject({ count: 2, currentPage: 1 });
+			expect((await call(`${printed.signing.url}/api/v2/template`, { headers })).status).toBe(404);
 			const configured = await call(`${printed.signing.url}/_sandbox/webhook-endpoints`);
 			expect(configured.json.endpoints).toMatchObject([
 				{ webhookUrl: receiver.url, secret: 'cli-secret' },

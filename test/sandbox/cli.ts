@@ -35,7 +35,8 @@ function signingWebhooks(): Array<{ url: string; secret?: string }> {
 
 /**
  * Which API a service speaks, from its environment variable (the first is the default):
- * SANDBOX_SIGNING_API=documenso (documenso/README.md), SANDBOX_SURVEY_API=formbricks (formbricks/README.md).
+ * SANDBOX_SIGNING_API=documenso (documenso/README.md; SANDBOX_DOCUMENSO_ROUTES=all or before-envelopes
+ * for a Documenso that still serves its deprecated routes, or one older than the envelope API), SANDBOX_SURVEY_API=formbricks (formbricks/README.md).
  */
 function chosenApi<T extends string>(variable: string, apis: readonly T[]): T {
 	const value = process.env[variable] ?? apis[0];
@@ -57,9 +58,11 @@ async function main() {
 	const apis = {
 		signing: chosenApi('SANDBOX_SIGNING_API', ['documented', 'documenso'] as const),
 		survey: chosenApi('SANDBOX_SURVEY_API', ['documented', 'formbricks'] as const),
+		documensoRoutes: chosenApi('SANDBOX_DOCUMENSO_ROUTES', ['after-march-2027', 'all', 'before-envelopes'] as const),
 	};
 	const sandbox = await startSandbox({
 		signing: apis.signing,
+		documensoRoutes: apis.documensoRoutes,
 		ports: {
 			signing: port('SANDBOX_SIGNING_PORT', 4101),
 			bookmark: port('SANDBOX_BOOKMARK_PORT', 4102),

@@ -30,7 +30,8 @@ describe('Documenso flavour: routes', () => {
 		});
 	const pending = async () => (await use()).json;
 
-	beforeAll(async () => (sandbox = await startDocumenso()));
+	// The deprecated document and template routes as Documenso 2.17 serves them: `all`.
+	beforeAll(async () => (sandbox = await startDocumenso('all')));
 	afterAll(async () => await sandbox.stop());
 	beforeEach(async () => await control('/reset'));
 

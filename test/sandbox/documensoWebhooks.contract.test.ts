@@ -59,7 +59,8 @@ describe('Documenso flavour: webhooks', () => {
 
 	beforeAll(async () => {
 		receiver = await startReceiver();
-		sandbox = await startDocumenso();
+		// Documents are made through the deprecated /template/use here: Documenso 2.17 as released.
+		sandbox = await startDocumenso('all');
 	});
 	afterAll(async () => {
 		await sandbox.stop();
@@ -301,6 +302,7 @@ describe('Documenso flavour: webhooks configured at the start', () => {
 		const receiver = await startReceiver();
 		const sandbox = await startSandbox({
 			signing: 'documenso',
+			documensoRoutes: 'all',
 			ports: {},
 			signingWebhookEndpoints: [{ url: receiver.url, secret: 'start-secret' }],
 		});

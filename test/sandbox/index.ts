@@ -36,6 +36,12 @@ export interface SandboxOptions {
 	 * (test/sandbox/documenso/README.md).
 	 */
 	signing?: 'documented' | 'documenso';
+	/**
+	 * For `signing: 'documenso'`: which of Documenso's routes it serves (documenso/service.ts,
+	 * `DocumensoRouteMode`); `after-march-2027` by default, the deprecated document and template
+	 * routes gone.
+	 */
+	documensoRoutes?: 'after-march-2027' | 'all' | 'before-envelopes';
 	/** 0 (the default) picks a free port. */
 	ports?: { signing?: number; bookmark?: number; survey?: number };
 	keys?: { signing?: string; bookmark?: string; survey?: string };
@@ -132,6 +138,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		seed,
 		endpoints: options.signingWebhookEndpoints ?? [],
 		logger: options.logger,
+		routes: options.documensoRoutes,
 	};
 	// Loaded only when asked for: Documenso's SDK schemas cost a start that does not need them.
 	const signing: Service & { setPublicUrl?(url: string): void } = documenso

@@ -148,7 +148,7 @@ describe('Documenso', () => {
 	const documents = async () => (await documenso.control<{ documents: IDataObject[] }>('/documents', 'GET')).documents;
 
 	it('Generate From Template: the document may exist; the hint says where', async () => {
-		await documenso.control('/faults', 'PUT', cutAfterHandling('/template/use'));
+		await documenso.control('/faults', 'PUT', cutAfterHandling('/envelope/use'));
 		const error = await failure(async () => await generate(true));
 		lostAnswerOf(error, 'Documenso server');
 		expect(error.description).toContain(`Document → Get Many with Filters › Template ${DOCUMENSO_SEED.residencyTemplateId} lists`);
@@ -157,7 +157,7 @@ describe('Documenso', () => {
 
 	it('Send: the draft may have been sent; Get shows it, and Send cannot send it twice', async () => {
 		const [draft] = await generate(false);
-		await documenso.control('/faults', 'PUT', cutAfterHandling('/document/distribute'));
+		await documenso.control('/faults', 'PUT', cutAfterHandling('/envelope/distribute'));
 		const error = await failure(async () => await run({ resource: 'document', operation: 'send', documentId: draft.documentId }));
 		lostAnswerOf(error, 'Documenso server');
 		expect(error.description).toContain(`Document → Get ${String(draft.documentId)} shows whether it was sent`);
@@ -166,7 +166,7 @@ describe('Documenso', () => {
 
 	it('Resend: the reminders may have gone out; the audit log lists them', async () => {
 		const [document] = await generate(true);
-		await documenso.control('/faults', 'PUT', cutAfterHandling('/document/redistribute'));
+		await documenso.control('/faults', 'PUT', cutAfterHandling('/envelope/redistribute'));
 		const error = await failure(async () => await run({ resource: 'document', operation: 'resend', documentId: document.documentId }));
 		lostAnswerOf(error, 'Documenso server');
 		expect(error.description).toContain(`Document → Get Audit Log of ${String(document.documentId)} lists each reminder sent`);

@@ -17,7 +17,13 @@
  *   packages/lib/server-only/field/sign-field-with-token.ts (what the signer types goes into
  *   `customText`, and into the audit log).
  */
-import type { IDataObject, INodeExecutionData, INodeType, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	INodeType,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 
 import { redactRecords } from '../../nodes/shared/privacy';
 import { Signing } from '../../nodes/Signing/Signing.node';
@@ -25,7 +31,12 @@ import { answersGuide } from '../../nodes/Survey/personalData';
 import { Survey } from '../../nodes/Survey/Survey.node';
 import { SurveyTrigger } from '../../nodes/Survey/SurveyTrigger.node';
 import { buildDelivery } from '../sandbox/formbricks/webhook';
-import { type ReceivedDelivery, type Receiver, settledDeliveries, startReceiver } from '../sandbox/testkit';
+import {
+	type ReceivedDelivery,
+	type Receiver,
+	settledDeliveries,
+	startReceiver,
+} from '../sandbox/testkit';
 import { callWebhook, executeContext, type Parameters } from './helpers/context';
 import { startDocumensoHarness, type DocumensoHarness } from './helpers/documenso';
 import { startFormbricksHarness, type FormbricksHarness } from './helpers/formbricks';
@@ -64,7 +75,10 @@ async function runNode(
 	const { context } = executeContext({
 		parameters,
 		credentials,
-		node: { typeVersion: options.version ?? 2, ...(options.tool === false ? {} : { type: TOOL(name) }) },
+		node: {
+			typeVersion: options.version ?? 2,
+			...(options.tool === false ? {} : { type: TOOL(name) }),
+		},
 	});
 	const [output] = (await node.execute!.call(context)) as INodeExecutionData[][];
 	return output.map((item) => item.json);
@@ -81,7 +95,13 @@ describe('item 1, the rule alone: a list answer by its positions', () => {
 	it('each position by its kind; the company and the country scanned as any text, not replaced', () => {
 		expect(
 			redact({
-				q1: ['Ada', 'Lovelace', 'ada@example.org', '+44 20 7946 0958', 'Lovelace & Babbage Ltd, ada@example.org'],
+				q1: [
+					'Ada',
+					'Lovelace',
+					'ada@example.org',
+					'+44 20 7946 0958',
+					'Lovelace & Babbage Ltd, ada@example.org',
+				],
 				q2: ['12 St James Square', '', 'London', 'Greater London', 'SW1Y 4JH', 'United Kingdom'],
 			}),
 		).toEqual({
@@ -133,21 +153,31 @@ describe('Formbricks: answers by question type, the respondent beside them', () 
 
 	beforeAll(async () => {
 		h = await startFormbricksHarness();
-		const created = await h.control<{ data: { id: string; questions: Array<{ id: string }> } }>('surveys', 'POST', {
-			name: 'Gallery partners (privacy corpus)',
-			questions: FORMBRICKS_CORPUS_QUESTIONS,
-		});
+		const created = await h.control<{ data: { id: string; questions: Array<{ id: string }> } }>(
+			'surveys',
+			'POST',
+			{
+				name: 'Gallery partners (privacy corpus)',
+				questions: FORMBRICKS_CORPUS_QUESTIONS,
+			},
+		);
 		surveyId = created.data.id;
 		questionIds = created.data.questions.map((question) => question.id);
 		for (const response of FORMBRICKS_CORPUS_RESPONSES) {
 			const data = Object.fromEntries(
-				response.answers.flatMap((answer, index) => (answer === undefined ? [] : [[questionIds[index], answer]])),
+				response.answers.flatMap((answer, index) =>
+					answer === undefined ? [] : [[questionIds[index], answer]],
+				),
 			);
-			const made = await h.control<{ data: { id: string } }>(`surveys/${surveyId}/responses`, 'POST', {
-				data,
-				finished: true,
-				contact: response.contact,
-			});
+			const made = await h.control<{ data: { id: string } }>(
+				`surveys/${surveyId}/responses`,
+				'POST',
+				{
+					data,
+					finished: true,
+					contact: response.contact,
+				},
+			);
 			responseIds.push(made.data.id);
 		}
 	});
@@ -159,29 +189,46 @@ describe('Formbricks: answers by question type, the respondent beside them', () 
 
 	const run = async (parameters: Parameters, options: { version?: number; tool?: boolean } = {}) =>
 		await runNode(survey, 'survey', parameters, h.credentials(), options);
-	const answerOf = (record: IDataObject, position: number) => (record.data as IDataObject)[questionIds[position]];
+	const answerOf = (record: IDataObject, position: number) =>
+		(record.data as IDataObject)[questionIds[position]];
 
 	/** One delivery of the response as Formbricks' pipeline sends it, to a trigger set as `options` say. */
 	const deliver = async (responseId: string, options: IDataObject, typeVersion = 2) => {
-		const { json: got } = await h.api<{ data: IDataObject }>(`/api/v1/management/responses/${responseId}`);
+		const { json: got } = await h.api<{ data: IDataObject }>(
+			`/api/v1/management/responses/${responseId}`,
+		);
 		const delivery = buildDelivery({
 			jobId: `${responseId}-${JSON.stringify(options)}-${typeVersion}`,
 			event: 'responseFinished',
 			webhook: { id: 'cmprivacyhook00000000000a', secret },
 			response: got.data,
-			survey: { name: 'Gallery partners', type: 'link', status: 'inProgress', createdAt: new Date(), updatedAt: new Date() },
+			survey: {
+				name: 'Gallery partners',
+				type: 'link',
+				status: 'inProgress',
+				createdAt: new Date(),
+				updatedAt: new Date(),
+			},
 			urls: { publicUrl: h.fb.url, webappUrl: h.fb.url },
 		});
-		const outcome = await callWebhook(trigger.webhook as (this: IWebhookFunctions) => Promise<IWebhookResponseData>, {
-			workflowId: `wf-${JSON.stringify(options)}-${typeVersion}`,
-			rawBody: delivery.body,
-			body: JSON.parse(delivery.body),
-			headers: delivery.headers,
-			typeVersion,
-			parameters: { registration: 'manual', events: ['responseFinished'], allSurveys: true, options },
-			staticData: {},
-			credentials: h.credentials({ webhookSecret: secret }),
-		});
+		const outcome = await callWebhook(
+			trigger.webhook as (this: IWebhookFunctions) => Promise<IWebhookResponseData>,
+			{
+				workflowId: `wf-${JSON.stringify(options)}-${typeVersion}`,
+				rawBody: delivery.body,
+				body: JSON.parse(delivery.body),
+				headers: delivery.headers,
+				typeVersion,
+				parameters: {
+					registration: 'manual',
+					events: ['responseFinished'],
+					allSurveys: true,
+					options,
+				},
+				staticData: {},
+				credentials: h.credentials({ webhookSecret: secret }),
+			},
+		);
 		const [item] = outcome.result.workflowData?.[0] ?? [];
 		return item.json;
 	};
@@ -190,11 +237,23 @@ describe('Formbricks: answers by question type, the respondent beside them', () 
 		// Get Many reads Formbricks' v2 rows (`contactId`), Get its v1 response (`contact: { id, userId }`).
 		const read = [
 			...(await run(
-				{ resource: 'response', operation: 'getMany', surveyId: byId(surveyId), returnAll: true, simplify: false },
+				{
+					resource: 'response',
+					operation: 'getMany',
+					surveyId: byId(surveyId),
+					returnAll: true,
+					simplify: false,
+				},
 				{ tool: false },
 			)),
-			...(await run({ resource: 'response', operation: 'get', responseId: responseIds[0], simplify: false }, { tool: false })),
-			...(await run({ resource: 'response', operation: 'get', responseId: responseIds[1], simplify: false }, { tool: false })),
+			...(await run(
+				{ resource: 'response', operation: 'get', responseId: responseIds[0], simplify: false },
+				{ tool: false },
+			)),
+			...(await run(
+				{ resource: 'response', operation: 'get', responseId: responseIds[1], simplify: false },
+				{ tool: false },
+			)),
 		];
 		expect(leakedPlatformValues(read).sort()).toEqual([...FORMBRICKS_PERSONAL_VALUES].sort());
 		const delivered = [await deliver(responseIds[0], {}, 1), await deliver(responseIds[1], {}, 1)];
@@ -206,7 +265,12 @@ describe('Formbricks: answers by question type, the respondent beside them', () 
 		const ADDRESS = 1;
 
 		it('as a tool, Response → Get Many gives names, e-mails, phones, streets, cities and postcodes as pseudonyms, companies and countries as they are', async () => {
-			const output = await run({ resource: 'response', operation: 'getMany', surveyId: byId(surveyId), returnAll: true });
+			const output = await run({
+				resource: 'response',
+				operation: 'getMany',
+				surveyId: byId(surveyId),
+				returnAll: true,
+			});
 			expect(leakedPlatformValues(output.map((record) => record.data))).toEqual([]);
 			const [ada, grace] = output;
 			expect(answerOf(ada, CONTACT)).toEqual([
@@ -230,23 +294,41 @@ describe('Formbricks: answers by question type, the respondent beside them', () 
 				'United Kingdom',
 			]);
 			// The name found again in free text.
-			expect(answerOf(ada, 11)).toMatch(/^NAME_\d+ NAME_\d+ will bring the notes; NAME_\d+ NAME_\d+ sends the crates\.$/);
+			expect(answerOf(ada, 11)).toMatch(
+				/^NAME_\d+ NAME_\d+ will bring the notes; NAME_\d+ NAME_\d+ sends the crates\.$/,
+			);
 			expect(answerOf(ada, 9)).toBe('Notes on the Analytical Engine');
 		});
 
 		it('Applicant Record → Export, Redact and Omit: no name, street or postcode; companies and countries kept', async () => {
 			const redacted = await run(
-				{ resource: 'applicantRecords', operation: 'export', surveyId: byId(surveyId), personalData: 'redact' },
+				{
+					resource: 'applicantRecords',
+					operation: 'export',
+					surveyId: byId(surveyId),
+					personalData: 'redact',
+				},
 				{ tool: false },
 			);
 			expect(leakedPlatformValues(redacted)).toEqual([]);
 			expect(missingKeptValues(redacted, PLATFORM_KEPT_VALUES.formbricks)).toEqual([]);
 			const omitted = await run(
-				{ resource: 'applicantRecords', operation: 'export', surveyId: byId(surveyId), personalData: 'omit' },
+				{
+					resource: 'applicantRecords',
+					operation: 'export',
+					surveyId: byId(surveyId),
+					personalData: 'omit',
+				},
 				{ tool: false },
 			);
 			expect(leakedPlatformValues(omitted)).toEqual([]);
-			expect(omitted[0][questionIds[CONTACT]]).toEqual(['[removed]', '[removed]', '[removed]', '[removed]', 'Engine Room Gallery']);
+			expect(omitted[0][questionIds[CONTACT]]).toEqual([
+				'[removed]',
+				'[removed]',
+				'[removed]',
+				'[removed]',
+				'Engine Room Gallery',
+			]);
 			expect(omitted[0][questionIds[ADDRESS]]).toEqual([
 				'[removed]',
 				'[removed]',
@@ -271,11 +353,21 @@ describe('Formbricks: answers by question type, the respondent beside them', () 
 			]);
 		});
 
-		it.each(['redact', 'omit'])('the Survey Trigger with Personal Data %s: the answers by type', async (personalData) => {
-			const item = await deliver(responseIds[0], { personalData });
-			expect(leakedPlatformValues(item.data)).toEqual([]);
-			expect(missingKeptValues(item.data, ['Engine Room Gallery', 'Galerie Nord', 'España', 'Notes on the Analytical Engine'])).toEqual([]);
-		});
+		it.each(['redact', 'omit'])(
+			'the Survey Trigger with Personal Data %s: the answers by type',
+			async (personalData) => {
+				const item = await deliver(responseIds[0], { personalData });
+				expect(leakedPlatformValues(item.data)).toEqual([]);
+				expect(
+					missingKeptValues(item.data, [
+						'Engine Room Gallery',
+						'Galerie Nord',
+						'España',
+						'Notes on the Analytical Engine',
+					]),
+				).toEqual([]);
+			},
+		);
 	});
 
 	describe('item 2: contact and contact attributes, by one rule on every path', () => {
@@ -344,39 +436,91 @@ describe('Formbricks: answers by question type, the respondent beside them', () 
 		const operations: Array<[string, () => Parameters]> = [
 			['Survey → Get', () => ({ resource: 'survey', operation: 'get', surveyId: byId(surveyId) })],
 			['Survey → Get Many', () => ({ resource: 'survey', operation: 'getMany', returnAll: true })],
-			['Survey → Get Metrics', () => ({ resource: 'survey', operation: 'getMetrics', surveyId: byId(surveyId) })],
-			['Response → Get', () => ({ resource: 'response', operation: 'get', responseId: responseIds[0] })],
-			['Response → Get, Simplify off', () => ({ resource: 'response', operation: 'get', responseId: responseIds[0], simplify: false })],
-			['Response → Get Many', () => ({ resource: 'response', operation: 'getMany', surveyId: byId(surveyId), returnAll: true })],
+			[
+				'Survey → Get Metrics',
+				() => ({ resource: 'survey', operation: 'getMetrics', surveyId: byId(surveyId) }),
+			],
+			[
+				'Response → Get',
+				() => ({ resource: 'response', operation: 'get', responseId: responseIds[0] }),
+			],
+			[
+				'Response → Get, Simplify off',
+				() => ({
+					resource: 'response',
+					operation: 'get',
+					responseId: responseIds[0],
+					simplify: false,
+				}),
+			],
+			[
+				'Response → Get Many',
+				() => ({
+					resource: 'response',
+					operation: 'getMany',
+					surveyId: byId(surveyId),
+					returnAll: true,
+				}),
+			],
 			[
 				'Response → Get Many, Simplify off, answers by both',
-				() => ({ resource: 'response', operation: 'getMany', surveyId: byId(surveyId), returnAll: true, simplify: false, options: { answers: 'both' } }),
+				() => ({
+					resource: 'response',
+					operation: 'getMany',
+					surveyId: byId(surveyId),
+					returnAll: true,
+					simplify: false,
+					options: { answers: 'both' },
+				}),
 			],
 			['Response → Mark as Read', () => ({ resource: 'response', operation: 'markAsRead' })],
-			['Applicant Record → Export', () => ({ resource: 'applicantRecords', operation: 'export', surveyId: byId(surveyId) })],
+			[
+				'Applicant Record → Export',
+				() => ({ resource: 'applicantRecords', operation: 'export', surveyId: byId(surveyId) }),
+			],
 			[
 				'Applicant Record → Export, answers by question text',
-				() => ({ resource: 'applicantRecords', operation: 'export', surveyId: byId(surveyId), options: { answers: 'text' } }),
+				() => ({
+					resource: 'applicantRecords',
+					operation: 'export',
+					surveyId: byId(surveyId),
+					options: { answers: 'text' },
+				}),
 			],
 		];
 
-		it.each([1, 2])('version %i: 0 personal values through any operation; companies, countries and the project title kept', async (version) => {
-			for (const [name, parameters] of operations) {
-				const output = await run(parameters(), { version });
-				expect([name, output.length > 0]).toEqual([name, true]);
-				expect([name, leakedPlatformValues(output)]).toEqual([name, []]);
-				if (/Response → Get Many|Export/.test(name)) {
-					expect([name, missingKeptValues(output, PLATFORM_KEPT_VALUES.formbricks)]).toEqual([name, []]);
+		it.each([1, 2])(
+			'version %i: 0 personal values through any operation; companies, countries and the project title kept',
+			async (version) => {
+				for (const [name, parameters] of operations) {
+					const output = await run(parameters(), { version });
+					expect([name, output.length > 0]).toEqual([name, true]);
+					expect([name, leakedPlatformValues(output)]).toEqual([name, []]);
+					if (/Response → Get Many|Export/.test(name)) {
+						expect([name, missingKeptValues(output, PLATFORM_KEPT_VALUES.formbricks)]).toEqual([
+							name,
+							[],
+						]);
+					}
 				}
-			}
-		});
+			},
+		);
 
 		it('Response → Delete, with the author’s consent, returns no personal value', async () => {
-			const extra = await h.control<{ data: { id: string } }>(`surveys/${surveyId}/responses`, 'POST', {
-				data: { [questionIds[0]]: FORMBRICKS_CORPUS_RESPONSES[0].answers[0] },
-				contact: FORMBRICKS_CORPUS_RESPONSES[0].contact,
+			const extra = await h.control<{ data: { id: string } }>(
+				`surveys/${surveyId}/responses`,
+				'POST',
+				{
+					data: { [questionIds[0]]: FORMBRICKS_CORPUS_RESPONSES[0].answers[0] },
+					contact: FORMBRICKS_CORPUS_RESPONSES[0].contact,
+				},
+			);
+			const output = await run({
+				resource: 'response',
+				operation: 'delete',
+				responseId: extra.data.id,
+				allowDeleteAsTool: true,
 			});
-			const output = await run({ resource: 'response', operation: 'delete', responseId: extra.data.id, allowDeleteAsTool: true });
 			expect(output).toHaveLength(1);
 			expect(leakedPlatformValues(output)).toEqual([]);
 		});
@@ -387,12 +531,15 @@ describe('Formbricks: answers by question type, the respondent beside them', () 
 			['omit', 2, 'text'],
 			['redact', 1, 'id'],
 			['omit', 1, 'both'],
-		])('the Survey Trigger, Personal Data %s, version %i, answers by %s: 0 personal values', async (personalData, version, answers) => {
-			for (const responseId of responseIds) {
-				const item = await deliver(responseId, { personalData, answers }, version as number);
-				expect(leakedPlatformValues(item)).toEqual([]);
-			}
-		});
+		])(
+			'the Survey Trigger, Personal Data %s, version %i, answers by %s: 0 personal values',
+			async (personalData, version, answers) => {
+				for (const responseId of responseIds) {
+					const item = await deliver(responseId, { personalData, answers }, version as number);
+					expect(leakedPlatformValues(item)).toEqual([]);
+				}
+			},
+		);
 	});
 });
 
@@ -400,7 +547,15 @@ describe('Documenso: documents’ own records of their fields, and their file', 
 	let d: DocumensoHarness;
 	const signing = new Signing();
 	let templateId = 0;
-	const documents = { pending: 0, signedIn: 0, formValues: 0, draft: 0, completed: 0, toCancel: 0, rejected: 0 };
+	const documents = {
+		pending: 0,
+		signedIn: 0,
+		formValues: 0,
+		draft: 0,
+		completed: 0,
+		toCancel: 0,
+		rejected: 0,
+	};
 	/** The team's webhook (Documenso's settings → Webhooks): every event of the corpus' documents arrives here. */
 	let receiver: Receiver;
 	const WEBHOOK_SECRET = 'privacy-corpus-documenso-secret';
@@ -415,7 +570,10 @@ describe('Documenso: documents’ own records of their fields, and their file', 
 		...extra,
 	});
 	const prefill = () =>
-		Object.entries(DOCUMENSO_PREFILL).map(([label, value]) => ({ id: templateFieldIds[label], value }));
+		Object.entries(DOCUMENSO_PREFILL).map(([label, value]) => ({
+			id: templateFieldIds[label],
+			value,
+		}));
 	const generate = (extra: Parameters = {}): Parameters => ({
 		resource: 'document',
 		operation: 'generateFromTemplate',
@@ -434,12 +592,16 @@ describe('Documenso: documents’ own records of their fields, and their file', 
 		Number((await run(generate(extra), { tool: false, version: 1 }))[0].id);
 	/** The document as Documenso's API answers it, read directly. */
 	const raw = async (documentId: number): Promise<IDataObject> => {
-		const response = await fetch(`${d.sandbox.signing.url}/api/v2/document/${documentId}`, {
-			headers: { authorization: `Bearer ${d.sandbox.signing.apiKey}` },
+		const response = await fetch(`${d.sandbox.signing.url}/api/v2/envelope/get-many`, {
+			method: 'POST',
+			headers: {
+				authorization: `Bearer ${d.sandbox.signing.apiKey}`,
+				'content-type': 'application/json',
+			},
+			body: JSON.stringify({ ids: { type: 'documentId', ids: [documentId] } }),
 		});
-		return (await response.json()) as IDataObject;
+		return ((await response.json()) as { data: IDataObject[] }).data[0];
 	};
-	const decodedSize = (base64: unknown) => Buffer.from(String(base64), 'base64').length;
 
 	beforeAll(async () => {
 		d = await startDocumensoHarness();
@@ -459,24 +621,40 @@ describe('Documenso: documents’ own records of their fields, and their file', 
 		// The applicant fills in their fields and signs; the director has still to approve.
 		const fields = (await raw(documents.signedIn)).fields as IDataObject[];
 		const fieldOf = (key: string) =>
-			fields.find((field) => (field.fieldMeta as IDataObject | null)?.label === key || field.type === key)!.id;
+			fields.find(
+				(field) => (field.fieldMeta as IDataObject | null)?.label === key || field.type === key,
+			)!.id;
 		await d.control(`/documents/${documents.signedIn}/sign`, 'POST', {
 			email: DOCUMENSO_APPLICANT.email,
-			fields: Object.entries(DOCUMENSO_SIGNED_IN).map(([key, value]) => ({ id: fieldOf(key), value })),
+			fields: Object.entries(DOCUMENSO_SIGNED_IN).map(([key, value]) => ({
+				id: fieldOf(key),
+				value,
+			})),
 		});
 		await d.control(`/documents/${documents.completed}/complete`, 'POST');
-		documents.rejected = await newDocument({ distribute: true, emailOptions: DOCUMENSO_EMAIL_OPTIONS });
+		documents.rejected = await newDocument({
+			distribute: true,
+			emailOptions: DOCUMENSO_EMAIL_OPTIONS,
+		});
 		await d.control(`/documents/${documents.rejected}/reject`, 'POST', {
 			email: DOCUMENSO_DIRECTOR.email,
 			reason: DOCUMENSO_REJECTION_REASON,
 		});
 		// A document made through Documenso's own API with its PDF form's values (`formValues`).
 		const slots = template.recipients as IDataObject[];
-		const made = await fetch(`${d.sandbox.signing.url}/api/v2/template/use`, {
+		const templateEnvelope = await fetch(`${d.sandbox.signing.url}/api/v2/envelope/get-many`, {
 			method: 'POST',
-			headers: { authorization: `Bearer ${d.sandbox.signing.apiKey}`, 'content-type': 'application/json' },
-			body: JSON.stringify({
-				templateId,
+			headers: {
+				authorization: `Bearer ${d.sandbox.signing.apiKey}`,
+				'content-type': 'application/json',
+			},
+			body: JSON.stringify({ ids: { type: 'templateId', ids: [templateId] } }),
+		});
+		const form = new FormData();
+		form.append(
+			'payload',
+			JSON.stringify({
+				envelopeId: ((await templateEnvelope.json()) as { data: IDataObject[] }).data[0].id,
 				recipients: [
 					{ id: slots[0].id, ...DOCUMENSO_APPLICANT },
 					{ id: slots[1].id, ...DOCUMENSO_DIRECTOR },
@@ -485,8 +663,24 @@ describe('Documenso: documents’ own records of their fields, and their file', 
 				override: { title: DOCUMENSO_TITLE },
 				formValues: DOCUMENSO_FORM_VALUES,
 			}),
+		);
+		const made = await fetch(`${d.sandbox.signing.url}/api/v2/envelope/use`, {
+			method: 'POST',
+			headers: { authorization: `Bearer ${d.sandbox.signing.apiKey}` },
+			body: form,
 		});
-		documents.formValues = ((await made.json()) as IDataObject).id as number;
+		const madeId = ((await made.json()) as IDataObject).id as string;
+		documents.formValues = Number(
+			/^document_(\d+)$/.exec(
+				String(
+					(
+						await fetch(`${d.sandbox.signing.url}/api/v2/envelope/${madeId}`, {
+							headers: { authorization: `Bearer ${d.sandbox.signing.apiKey}` },
+						}).then(async (answer) => (await answer.json()) as IDataObject)
+					).secondaryId,
+				),
+			)?.[1],
+		);
 	});
 	afterAll(async () => {
 		// Every request the node sent parses under Documenso's SDK schemas, and no answer broke them.
@@ -505,32 +699,40 @@ describe('Documenso: documents’ own records of their fields, and their file', 
 	});
 
 	describe('item 3: never the PDF’s bytes as JSON; field values by their label', () => {
-		it('documentData and templateDocumentData: the size of the file and its id, not its base64, as a tool or not', async () => {
-			const documentData = (await raw(documents.completed)).documentData as IDataObject;
-			// A default install keeps the PDF in its database, in base64: the API hands it out whole.
-			expect(String(documentData.data).length).toBeGreaterThan(500);
+		// Issue 41: the envelope routes give no file record, only the items; `documentData` keeps its id
+		// and item for expressions written against the document routes, never a byte of the file.
+		it('documentData and templateDocumentData: the file’s id and item, never its base64, as a tool or not', async () => {
+			const [item] = (await raw(documents.completed)).envelopeItems as IDataObject[];
 			for (const tool of [false, true]) {
-				const [got] = await run(document('get', documents.completed, { simplify: false }), { tool });
+				const [got] = await run(document('get', documents.completed, { simplify: false }), {
+					tool,
+				});
 				const [v1] = await run(document('get', documents.completed), { tool, version: 1 });
 				for (const record of [got, v1]) {
 					expect(record.documentData).toEqual({
-						type: 'BYTES_64',
-						id: documentData.id,
-						envelopeItemId: documentData.envelopeItemId,
-						size: decodedSize(documentData.data),
-						initialSize: decodedSize(documentData.initialData),
+						id: item.documentDataId,
+						envelopeItemId: item.id,
+						size: null,
+						initialSize: null,
 					});
 				}
-				const [template] = await run({ resource: 'template', operation: 'get', templateId: byId(templateId) }, { tool });
+				const [template] = await run(
+					{ resource: 'template', operation: 'get', templateId: byId(templateId) },
+					{ tool },
+				);
 				expect(template.templateDocumentData).toEqual({
-					type: 'BYTES_64',
 					id: expect.any(String),
 					envelopeItemId: expect.any(String),
-					size: expect.any(Number),
-					initialSize: expect.any(Number),
+					size: null,
+					initialSize: null,
 				});
 				const [generated] = await run(generate({ allowAsTool: true }), { tool, version: 1 });
-				expect(Object.keys(generated.documentData as IDataObject).sort()).toEqual(['envelopeItemId', 'id', 'initialSize', 'size', 'type']);
+				expect(Object.keys(generated.documentData as IDataObject).sort()).toEqual([
+					'envelopeItemId',
+					'id',
+					'initialSize',
+					'size',
+				]);
 			}
 		});
 
@@ -539,7 +741,9 @@ describe('Documenso: documents’ own records of their fields, and their file', 
 			expect(leakedPlatformValues(got)).toEqual([]);
 			const fields = got.fields as IDataObject[];
 			const field = (key: string) =>
-				fields.find((entry) => (entry.fieldMeta as IDataObject | null)?.label === key || entry.type === key)!;
+				fields.find(
+					(entry) => (entry.fieldMeta as IDataObject | null)?.label === key || entry.type === key,
+				)!;
 			const meta = (key: string) => field(key).fieldMeta as IDataObject;
 			expect(meta('Applicant address').text).toMatch(/^ADDRESS_\d+$/);
 			expect(meta('Nom complet du mentor').text).toMatch(/^NAME_\d+$/);
@@ -565,7 +769,9 @@ describe('Documenso: documents’ own records of their fields, and their file', 
 			const log = await run(document('getAuditLog', documents.signedIn));
 			expect(leakedPlatformValues(log)).toEqual([]);
 			const inserted = log.filter((entry) => entry.type === 'DOCUMENT_FIELD_INSERTED');
-			expect(inserted.map((entry) => ((entry.data as IDataObject).field as IDataObject).data)).toEqual([
+			expect(
+				inserted.map((entry) => ((entry.data as IDataObject).field as IDataObject).data),
+			).toEqual([
 				expect.stringMatching(/^PERSONAL_\d+$/),
 				expect.stringMatching(/^NAME_\d+$/),
 				expect.stringMatching(/^EMAIL_\d+$/),
@@ -574,7 +780,9 @@ describe('Documenso: documents’ own records of their fields, and their file', 
 
 		it('as a tool, a prefilled value whose label asks for nothing personal stays: "Project title" is not PERSONAL_n', async () => {
 			for (const version of [1, 2]) {
-				const [got] = await run(document('get', documents.pending, { simplify: false }), { version });
+				const [got] = await run(document('get', documents.pending, { simplify: false }), {
+					version,
+				});
 				expect(got.templateId).toBe(templateId);
 				const values = Object.fromEntries(
 					(got.prefillFields as IDataObject[]).map((entry) => [entry.label, entry.value]),
@@ -593,27 +801,54 @@ describe('Documenso: documents’ own records of their fields, and their file', 
 
 	describe('item 4: the corpus through every operation as a tool', () => {
 		const operations: Array<[string, () => Parameters]> = [
-			['Template → Get Many', () => ({ resource: 'template', operation: 'getMany', returnAll: true })],
-			['Template → Get', () => ({ resource: 'template', operation: 'get', templateId: byId(templateId) })],
-			['Document → Get Many', () => ({ resource: 'document', operation: 'getMany', returnAll: true })],
+			[
+				'Template → Get Many',
+				() => ({ resource: 'template', operation: 'getMany', returnAll: true }),
+			],
+			[
+				'Template → Get',
+				() => ({ resource: 'template', operation: 'get', templateId: byId(templateId) }),
+			],
+			[
+				'Document → Get Many',
+				() => ({ resource: 'document', operation: 'getMany', returnAll: true }),
+			],
 			['Document → Get', () => document('get', documents.signedIn)],
-			['Document → Get, Simplify off', () => document('get', documents.signedIn, { simplify: false })],
-			['Document → Get, form values', () => document('get', documents.formValues, { simplify: false })],
+			[
+				'Document → Get, Simplify off',
+				() => document('get', documents.signedIn, { simplify: false }),
+			],
+			[
+				'Document → Get, form values',
+				() => document('get', documents.formValues, { simplify: false }),
+			],
 			['Document → Get Audit Log', () => document('getAuditLog', documents.signedIn)],
-			['Document → Get Audit Log, one item', () => document('getAuditLog', documents.signedIn, { auditOutput: 'single' })],
+			[
+				'Document → Get Audit Log, one item',
+				() => document('getAuditLog', documents.signedIn, { auditOutput: 'single' }),
+			],
 			['Document → Download', () => document('download', documents.completed)],
 		];
 
-		it.each([1, 2])('version %i: 0 personal values through any operation; the project title, dates, amounts and choices kept', async (version) => {
-			for (const [name, parameters] of operations) {
-				const output = await run(parameters(), { version });
-				expect([name, output.length > 0]).toEqual([name, true]);
-				expect([name, leakedPlatformValues(output)]).toEqual([name, []]);
-				if (/Simplify off|version 1/.test(name) || (version === 1 && /Document → Get$/.test(name))) {
-					expect([name, missingKeptValues(output, PLATFORM_KEPT_VALUES.documenso)]).toEqual([name, []]);
+		it.each([1, 2])(
+			'version %i: 0 personal values through any operation; the project title, dates, amounts and choices kept',
+			async (version) => {
+				for (const [name, parameters] of operations) {
+					const output = await run(parameters(), { version });
+					expect([name, output.length > 0]).toEqual([name, true]);
+					expect([name, leakedPlatformValues(output)]).toEqual([name, []]);
+					if (
+						/Simplify off|version 1/.test(name) ||
+						(version === 1 && /Document → Get$/.test(name))
+					) {
+						expect([name, missingKeptValues(output, PLATFORM_KEPT_VALUES.documenso)]).toEqual([
+							name,
+							[],
+						]);
+					}
 				}
-			}
-		});
+			},
+		);
 
 		it('Generate From Template, Send, Resend and Cancel, with the author’s consent', async () => {
 			for (const version of [1, 2]) {
@@ -623,7 +858,10 @@ describe('Documenso: documents’ own records of their fields, and their file', 
 					...(await run(generate({ allowAsTool: true, distribute: true }), { version })),
 					...(await run(document('send', draft, { allowAsTool: true }), { version })),
 					...(await run(document('resend', pending, { allowAsTool: true }), { version })),
-					...(await run(document('cancel', version === 1 ? documents.toCancel : pending, { allowAsTool: true }), { version })),
+					...(await run(
+						document('cancel', version === 1 ? documents.toCancel : pending, { allowAsTool: true }),
+						{ version },
+					)),
 				];
 				expect(outputs).toHaveLength(4);
 				expect(leakedPlatformValues(outputs)).toEqual([]);
@@ -633,22 +871,43 @@ describe('Documenso: documents’ own records of their fields, and their file', 
 
 	describe('items 3 and 4: the Signing Trigger, fed the events Documenso delivered for the corpus', () => {
 		let deliveries: ReceivedDelivery[] = [];
-		const credentials = () => ({ signingApi: { ...d.credentials().signingApi, webhookSecret: WEBHOOK_SECRET } });
+		const credentials = () => ({
+			signingApi: { ...d.credentials().signingApi, webhookSecret: WEBHOOK_SECRET },
+		});
 		const items = async (typeVersion: number, simplify: boolean, options: IDataObject) =>
-			await signingTriggerItems(deliveries, { typeVersion, parameters: { simplify }, options, credentials: credentials() });
+			await signingTriggerItems(deliveries, {
+				typeVersion,
+				parameters: { simplify },
+				options,
+				credentials: credentials(),
+			});
 		const SHAPES: Array<[string, number, boolean]> = [
 			['version 1', 1, true],
 			['version 2, simplified', 2, true],
 			['version 2, Simplify off', 2, false],
 		];
 		/** A delivery's document: Documenso's webhook payload has no fields (ZWebhookDocumentSchema), so no value prefilled or signed in. */
-		const IN_FIELDS_ONLY = ['12 St James Square', 'London', '7 Rue de Rivoli', 'Augusta Ada King', 'augusta@ockham.example'];
+		const IN_FIELDS_ONLY = [
+			'12 St James Square',
+			'London',
+			'7 Rue de Rivoli',
+			'Augusta Ada King',
+			'augusta@ockham.example',
+		];
 
 		beforeAll(async () => {
 			const log = await settledDeliveries(d.sandbox.signing.url);
 			deliveries = [...(await receiver.waitFor(log.length))];
 			const events = new Set(deliveries.map((delivery) => delivery.body.event));
-			for (const event of ['DOCUMENT_CREATED', 'DOCUMENT_SENT', 'DOCUMENT_OPENED', 'DOCUMENT_SIGNED', 'DOCUMENT_RECIPIENT_COMPLETED', 'DOCUMENT_COMPLETED', 'DOCUMENT_REJECTED']) {
+			for (const event of [
+				'DOCUMENT_CREATED',
+				'DOCUMENT_SENT',
+				'DOCUMENT_OPENED',
+				'DOCUMENT_SIGNED',
+				'DOCUMENT_RECIPIENT_COMPLETED',
+				'DOCUMENT_COMPLETED',
+				'DOCUMENT_REJECTED',
+			]) {
 				expect([event, events.has(event)]).toEqual([event, true]);
 			}
 		});
@@ -661,20 +920,31 @@ describe('Documenso: documents’ own records of their fields, and their file', 
 			);
 		});
 
-		it.each(SHAPES.flatMap(([name, version, simplify]) => ['redact', 'omit'].map((mode) => [mode, name, version, simplify] as const)))(
+		it.each(
+			SHAPES.flatMap(([name, version, simplify]) =>
+				['redact', 'omit'].map((mode) => [mode, name, version, simplify] as const),
+			),
+		)(
 			'Personal Data %s, %s: 0 personal values in any event; the title and the form’s other values kept',
 			async (personalData, _name, version, simplify) => {
 				const output = await items(version, simplify, { personalData });
 				expect(output.length).toBeGreaterThan(0);
 				expect(leakedPlatformValues(output)).toEqual([]);
 				const raw = version === 1 || !simplify;
-				expect(missingKeptValues(output, raw ? ['Gallery residency', 'North studio'] : ['Gallery residency'])).toEqual([]);
+				expect(
+					missingKeptValues(
+						output,
+						raw ? ['Gallery residency', 'North studio'] : ['Gallery residency'],
+					),
+				).toEqual([]);
 			},
 		);
 
 		it('Redact: form values by their names, the rejection reason and the invitation’s text scanned, recipients as pseudonyms', async () => {
 			const output = await items(2, false, { personalData: 'redact' });
-			const withForm = output.find((item) => (item.document as IDataObject).id === documents.formValues)!;
+			const withForm = output.find(
+				(item) => (item.document as IDataObject).id === documents.formValues,
+			)!;
 			expect((withForm.document as IDataObject).formValues).toEqual({
 				'Applicant name': expect.stringMatching(/^NAME_\d+$/),
 				Telefonnummer: expect.stringMatching(/^PHONE_\d+$/),
@@ -684,7 +954,9 @@ describe('Documenso: documents’ own records of their fields, and their file', 
 				housing: true,
 			});
 			const rejected = output.find((item) => item.event === 'document.rejected')!;
-			expect(rejected.rejectionReason).toMatch(/^Ich, NAME_\d+, lehne ab\. Rückfragen bitte an EMAIL_\d+ oder PHONE_\d+\.$/);
+			expect(rejected.rejectionReason).toMatch(
+				/^Ich, NAME_\d+, lehne ab\. Rückfragen bitte an EMAIL_\d+ oder PHONE_\d+\.$/,
+			);
 			expect((rejected.recipient as IDataObject).name).toMatch(/^NAME_\d+$/);
 			const document = rejected.document as IDataObject;
 			expect(document.title).toMatch(/^Gallery residency – NAME_\d+$/);

@@ -12,7 +12,8 @@ import { Signing } from '../../nodes/Signing/Signing.node';
 import { signingApiTest } from '../../nodes/Signing/credentialTest';
 import { startSandbox } from '../sandbox';
 import { credentialTestContext, executeContext, type Parameters } from './helpers/context';
-import { DOCUMENSO_SEED, documensoForEachTest } from './helpers/documenso';
+import { isMultipartRecord } from '../sandbox/documenso/sdk';
+import { DOCUMENSO_SEED, documensoForEachTest, payloadOf } from './helpers/documenso';
 
 jest.setTimeout(60_000);
 
@@ -52,10 +53,14 @@ describe('Signing node on Documenso (API v2), against the validating Documenso f
 		]),
 		...overrides,
 	});
+	// A multipart request (`/envelope/use`) by its JSON payload part.
 	const posts = async (path: string) =>
 		(await documenso.requests())
 			.filter((request) => request.method === 'POST' && request.path === path)
-			.map((request) => ({ ...request, body: request.body as IDataObject }));
+			.map((request) => ({
+				...request,
+				body: isMultipartRecord(request.body) ? payloadOf(request) : (request.body as IDataObject),
+			}));
 	const operation = (name: string, extra: Parameters = {}): Parameters => ({
 		resource: 'document',
 		operation: name,
@@ -128,9 +133,9 @@ describe('Signing node on Documenso (API v2), against the validating Documenso f
 	describe('Generate From Template', () => {
 		it('fills the slots by role, sends distributeDocument, and answers in the documented shape with signing URLs', async () => {
 			const [document] = await json(generate());
-			const [use] = await posts('/api/v2/template/use');
+			const [use] = await posts('/api/v2/envelope/use');
 			expect(use.body).toEqual({
-				templateId: DOCUMENSO_SEED.residencyTemplateId,
+				envelopeId: expect.stringMatching(/^envelope_/),
 				recipients: [
 					{ id: slots.applicant, ...ada },
 					{ id: slots.director, ...director },
@@ -173,7 +178,7 @@ describe('Signing node on Documenso (API v2), against the validating Documenso f
 					},
 				}),
 			);
-			const [use] = await posts('/api/v2/template/use');
+			const [use] = await posts('/api/v2/envelope/use');
 			expect(use.body.recipients).toEqual([
 				{ id: slots.applicant, ...ada },
 				{ id: slots.director, ...director },
@@ -200,7 +205,7 @@ describe('Signing node on Documenso (API v2), against the validating Documenso f
 					]),
 				}),
 			);
-			const uses = await posts('/api/v2/template/use');
+			const uses = await posts('/api/v2/envelope/use');
 			expect(uses.map((request) => request.body.recipients)).toEqual([
 				[
 					{ id: slots.partyA, name: 'Party One', email: 'one@example.org' },
@@ -228,7 +233,7 @@ describe('Signing node on Documenso (API v2), against the validating Documenso f
 					}),
 				),
 			).rejects.toThrow(/nobody is given the template slot Director/);
-			expect(await posts('/api/v2/template/use')).toEqual([]);
+			expect(await posts('/api/v2/envelope/use')).toEqual([]);
 		});
 
 		it('keeps a slot the template gives a real person when asked to, and fails without', async () => {
@@ -247,9 +252,9 @@ describe('Signing node on Documenso (API v2), against the validating Documenso f
 			await expect(run(parameters)).rejects.toThrow(
 				/nobody is given the template slot Legal \(Approver, slot \d+\) of "Agreement with a fixed approver": .*, or set Options › Template Slots Without Recipient to keep the template’s recipient legal@example.org/,
 			);
-			expect(await posts('/api/v2/template/use')).toEqual([]);
+			expect(await posts('/api/v2/envelope/use')).toEqual([]);
 			const [document] = await json({ ...parameters, options: { unfilledSlots: 'keep' } });
-			const [use] = await posts('/api/v2/template/use');
+			const [use] = await posts('/api/v2/envelope/use');
 			expect(use.body.recipients).toEqual([{ id: (template.recipients as IDataObject[])[0].id, ...ada }]);
 			expect((document.recipients as IDataObject[]).map((recipient) => recipient.email)).toEqual([
 				'ada@example.org',
@@ -264,7 +269,7 @@ describe('Signing node on Documenso (API v2), against the validating Documenso f
 			await expect(
 				run(generate({ recipientsJson: JSON.stringify([{ ...ada, slotId: 9 }, director]) })),
 			).rejects.toThrow(/Recipients › Template Slot \(recipient 1\): the template "Residency agreement" has no slot "9"/);
-			expect(await posts('/api/v2/template/use')).toEqual([]);
+			expect(await posts('/api/v2/envelope/use')).toEqual([]);
 		});
 
 		// Issue 32 item 16. createDocumentFromTemplate stores the document, then sendDocument refuses a
@@ -287,11 +292,12 @@ describe('Signing node on Documenso (API v2), against the validating Documenso f
 				(caught: unknown) => caught,
 			)) as NodeApiError;
 			expect(error).toBeInstanceOf(NodeApiError);
-			expect(error.message).toMatch(/answered 400: The following recipients are missing required fields: Ada Lovelace/);
+			// use-envelope.ts turns any failure of sendDocument into DOCUMENT_SEND_FAILED.
+			expect(error.message).toMatch(/answered 400: DOCUMENT_SEND_FAILED/);
 			const { documents } = await documenso.control<{ documents: IDataObject[] }>('/documents', 'GET');
 			expect(documents.map(({ id, status }) => ({ id, status }))).toEqual([{ id: DOCUMENSO_SEED.firstDocumentId, status: 'DRAFT' }]);
 			expect(error.description).toContain(
-				`POST /api/v2/template/use (MISSING_SIGNATURE_FIELD). Documenso made the document before it refused to send it: it is kept as draft ${DOCUMENSO_SEED.firstDocumentId} ("Agreement – Ada Lovelace")`,
+				`POST /api/v2/envelope/use (DOCUMENT_SEND_FAILED). Documenso made the document before it refused to send it: it is kept as draft ${DOCUMENSO_SEED.firstDocumentId} ("Agreement – Ada Lovelace")`,
 			);
 			expect(error.description).toContain('Running this item again makes another document.');
 		});
@@ -299,7 +305,7 @@ describe('Signing node on Documenso (API v2), against the validating Documenso f
 		it('Send Now off leaves a draft: distributeDocument false is sent, not left out', async () => {
 			const [document] = await json(generate({ distribute: false }));
 			expect(document.status).toBe('DRAFT');
-			const [use] = await posts('/api/v2/template/use');
+			const [use] = await posts('/api/v2/envelope/use');
 			expect(use.body.distributeDocument).toBe(false);
 		});
 
@@ -317,7 +323,7 @@ describe('Signing node on Documenso (API v2), against the validating Documenso f
 					emailOptions: { subject: 'Your agreement', message: 'Please sign', redirectUrl: 'https://example.org/thanks' },
 				}),
 			);
-			const [use] = await posts('/api/v2/template/use');
+			const [use] = await posts('/api/v2/envelope/use');
 			expect(use.body.prefillFields).toEqual([
 				{ id: fields.residency.projectTitle, type: 'text', label: 'Project title', value: 'Light studies' },
 				{ id: fields.residency.stipend, type: 'number', label: 'Monthly stipend (EUR)', value: '1200' },
@@ -354,7 +360,7 @@ describe('Signing node on Documenso (API v2), against the validating Documenso f
 						prefillFieldsJson: JSON.stringify([{ id: fields.residency.startDate, value: '2027-01-15' }]),
 					}),
 				);
-				const [use] = await posts('/api/v2/template/use');
+				const [use] = await posts('/api/v2/envelope/use');
 				expect(use.body.prefillFields).toEqual([
 					{ id: fields.residency.startDate, type: 'date', value: '2027-01-15T00:00:00' },
 				]);
@@ -373,7 +379,7 @@ describe('Signing node on Documenso (API v2), against the validating Documenso f
 					}),
 				),
 			).rejects.toThrow('Prefill Fields › Studio: "Garden" is not one of its options: North studio, South studio, Print workshop');
-			expect(await posts('/api/v2/template/use')).toEqual([]);
+			expect(await posts('/api/v2/envelope/use')).toEqual([]);
 		});
 
 		it('as a tool, or with Include Signing URLs off, returns no signing URL', async () => {
@@ -419,15 +425,19 @@ describe('Signing node on Documenso (API v2), against the validating Documenso f
 			expect(JSON.stringify(document)).not.toContain('/sign/');
 		});
 
-		it('Get: an ID that is not a Documenso ID is refused before any request; an unknown one is the API’s 404', async () => {
+		it('Get: an ID that is not a Documenso ID is refused before any request; an unknown one is named', async () => {
 			await expect(run(operation('get', { documentId: 'doc_1' }))).rejects.toThrow(
-				'Document ID: "doc_1" is not a Documenso ID: Documenso’s IDs are whole numbers, such as 1001',
+				'Document ID: "doc_1" is not a Documenso ID: Documenso’s IDs are a number such as 1001, or an envelope ID such as envelope_abc123',
 			);
 			await expect(run(operation('get', { documentId: '..' }))).rejects.toThrow('Document ID: ".." is not a valid ID');
 			expect(await documenso.requests()).toEqual([]);
-			const failure = run(operation('get', { documentId: 4242 }));
+			// A number is looked up with envelope/get-many, which leaves unknown ones out.
+			await expect(run(operation('get', { documentId: 4242 }))).rejects.toThrow(
+				'Document ID: this Documenso team has no document 4242',
+			);
+			const failure = run(operation('get', { documentId: 'envelope_unknown' }));
 			await expect(failure).rejects.toThrow(NodeApiError);
-			await expect(failure).rejects.toThrow('The Documenso server answered 404: Envelope could not be found');
+			await expect(failure).rejects.toThrow('The Documenso server answered 404: Envelope not found');
 		});
 
 		it('Get Many: newest first, by status and template, Return All or Limit', async () => {
@@ -452,9 +462,15 @@ describe('Signing node on Documenso (API v2), against the validating Documenso f
 			expect(two).toHaveLength(2);
 			expect(all[0]).toMatchObject({ documentUrl: expect.stringContaining('/t/sandbox/documents/'), team: { url: 'sandbox' } });
 			const [query] = (await documenso.requests()).filter(
-				(request) => request.path === '/api/v2/document' && request.query.status === 'PENDING',
+				(request) => request.path === '/api/v2/envelope' && request.query.status === 'PENDING',
 			);
-			expect(query.query).toMatchObject({ status: 'PENDING', page: '1' });
+			expect(query.query).toMatchObject({ type: 'DOCUMENT', status: 'PENDING', page: '1' });
+			// A template named by its envelope ID filters by its number.
+			const [template] = await json({ resource: 'template', operation: 'get', templateId: { mode: 'id', value: String(DOCUMENSO_SEED.residencyTemplateId) } });
+			const byEnvelope = await json(
+				operation('getMany', { returnAll: true, filters: { templateId: { mode: 'id', value: String(template.envelopeId) } } }),
+			);
+			expect(byEnvelope.map((document) => document.id)).toEqual([draft.documentId, first.documentId]);
 		});
 
 		it('Send: a draft is distributed and comes back pending with its recipients', async () => {
@@ -462,8 +478,8 @@ describe('Signing node on Documenso (API v2), against the validating Documenso f
 			const [sent] = await json(operation('send', { documentId }));
 			expect(sent).toMatchObject({ id: documentId, status: 'PENDING' });
 			expect((sent.recipients as IDataObject[]).every((recipient) => recipient.sendStatus === 'SENT')).toBe(true);
-			const [distribute] = await posts('/api/v2/document/distribute');
-			expect(distribute.body).toEqual({ documentId });
+			const [distribute] = await posts('/api/v2/envelope/distribute');
+			expect(distribute.body).toEqual({ envelopeId: sent.envelopeId });
 		});
 
 		it('Send: a document that is not a draft is refused, and Documenso is not asked to send it again', async () => {
@@ -471,7 +487,7 @@ describe('Signing node on Documenso (API v2), against the validating Documenso f
 			await expect(run(operation('send', { documentId }))).rejects.toThrow(
 				`Document ${String(documentId)} is not a draft (it is pending): only a draft can be sent`,
 			);
-			expect(await posts('/api/v2/document/distribute')).toEqual([]);
+			expect(await posts('/api/v2/envelope/distribute')).toEqual([]);
 		});
 
 		it('Resend, All Pending Signers: the node computes them from the document', async () => {
@@ -480,8 +496,8 @@ describe('Signing node on Documenso (API v2), against the validating Documenso f
 			await documenso.control(`/documents/${String(document.documentId)}/sign`, 'POST', { recipientId: applicant.id });
 			const [item] = await json(operation('resend', { documentId: document.documentId, remind: 'allPending' }));
 			expect(item).toEqual({ documentId: document.documentId, resent: [approver.id], success: true });
-			const [redistribute] = await posts('/api/v2/document/redistribute');
-			expect(redistribute.body).toEqual({ documentId: document.documentId, recipients: [approver.id] });
+			const [redistribute] = await posts('/api/v2/envelope/redistribute');
+			expect(redistribute.body).toEqual({ envelopeId: document.envelopeId, recipients: [approver.id] });
 		});
 
 		// Issue 32 item 13. resend-document.ts e-mails every listed recipient but CC who has not signed;
@@ -527,7 +543,7 @@ describe('Signing node on Documenso (API v2), against the validating Documenso f
 				recipientId: sequential.idOf('First'),
 			});
 			expect(await remind(sequential.documentId)).toEqual([sequential.idOf('Second')]);
-			expect((await posts('/api/v2/document/redistribute')).map((request) => request.body.recipients)).toEqual([
+			expect((await posts('/api/v2/envelope/redistribute')).map((request) => request.body.recipients)).toEqual([
 				[parallel.idOf('Chair'), parallel.idOf('Treasurer')],
 				[sequential.idOf('First')],
 				[sequential.idOf('Second')],
@@ -550,7 +566,7 @@ describe('Signing node on Documenso (API v2), against the validating Documenso f
 			await expect(
 				run(operation('resend', { documentId: document.documentId, remind: 'chosen', recipientIds: [applicant.id] })),
 			).rejects.toThrow(`Recipient IDs: recipient ${String(applicant.id)} has signed already`);
-			expect(await posts('/api/v2/document/redistribute')).toEqual([]);
+			expect(await posts('/api/v2/envelope/redistribute')).toEqual([]);
 		});
 
 		it('Resend: a draft cannot be reminded; nobody pending is an empty result without a request', async () => {
@@ -567,7 +583,7 @@ describe('Signing node on Documenso (API v2), against the validating Documenso f
 			await expect(run(operation('resend', { documentId: pendingDocument.documentId }))).rejects.toThrow(
 				/cannot be reminded: it is completed/,
 			);
-			expect(await posts('/api/v2/document/redistribute')).toEqual([]);
+			expect(await posts('/api/v2/envelope/redistribute')).toEqual([]);
 		});
 
 		it('Cancel: a pending document through the envelope API, by its envelope ID', async () => {
@@ -621,7 +637,9 @@ describe('Signing node on Documenso (API v2), against the validating Documenso f
 			expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
 			expect(item.json.fileSize).toBe(bytes.length);
 			const downloads = (await documenso.requests()).filter((request) => request.path.endsWith('/download'));
-			expect(downloads.map((request) => request.path)).toEqual([`/api/v2/document/${String(document.documentId)}/download`]);
+			expect(downloads.map((request) => [request.path, request.query.version])).toEqual([
+				[expect.stringMatching(/^\/api\/v2\/envelope\/item\/envelope_item_\w+\/download$/), 'signed'],
+			]);
 		});
 
 		it('Download: the original from the envelope item (the document route ignores ?version=original)', async () => {

@@ -122,20 +122,34 @@ describe('Recipient and Field on Documenso', () => {
 			fieldMeta: { type: 'date', label: 'Date' },
 		});
 
-		const [moved] = await run({
+		// Issue 41: Documenso 2.17's update-many answers 200 and leaves the field where it was
+		// (update-envelope-fields.ts passes page/positionX/positionY to a function that reads
+		// pageNumber/pageX/pageY): a move is refused before any request, never reported as done.
+		await documenso.clearRequests();
+		await expect(
+			run({
+				resource: 'field',
+				operation: 'update',
+				fieldId: String(dated.fieldId),
+				updateFields: { y: 60, required: true },
+			}),
+		).rejects.toThrow('Update Fields › Y (%): Documenso cannot move a field through its API');
+		expect(await documenso.requests()).toEqual([]);
+		const [resized] = await run({
 			resource: 'field',
 			operation: 'update',
 			fieldId: String(dated.fieldId),
-			updateFields: { y: 60, required: true },
+			updateFields: { height: 4, required: true },
 		});
-		expect(moved).toMatchObject({
-			positionY: 60,
+		expect(resized).toMatchObject({
+			positionY: 50,
 			positionX: 10,
+			height: 4,
 			fieldMeta: { label: 'Date', required: true },
 		});
 		expect(
 			(await run({ resource: 'field', operation: 'get', fieldId: String(dated.fieldId) }))[0],
-		).toMatchObject({ positionY: 60 });
+		).toMatchObject({ positionY: 50, height: 4 });
 		expect(
 			(await run({ resource: 'field', operation: 'remove', fieldId: String(placed[1].id) }))[0],
 		).toMatchObject({ removed: true });

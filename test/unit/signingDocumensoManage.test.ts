@@ -91,8 +91,8 @@ describe('Documents, templates and folders on Documenso', () => {
 			),
 		).toEqual([
 			'GET /api/v2/folder ',
-			'GET /api/v2/document ',
-			`GET /api/v2/document ${String(folder.id)}`,
+			'GET /api/v2/envelope ',
+			`GET /api/v2/envelope ${String(folder.id)}`,
 		]);
 
 		// The picker offers the root, All Folders and each folder.

@@ -157,6 +157,10 @@ describe('Signing Trigger on Documenso, fed the deliveries Documenso sends', () 
 			document: expect.objectContaining({ status: 'COMPLETED', certifiedPackageUrl: null }),
 		});
 		expect(completed).not.toHaveProperty('recipient');
+		// Issue 41: the envelope ID Documenso sends beside the number (ZWebhookDocumentSchema at
+		// v2.17.0), the same Generate From Template and Get give: expressions written after Get work here.
+		expect((completed.document as IDataObject).envelopeId).toBe(document.envelopeId);
+		expect((completed.document as IDataObject).id).toBe(document.documentId);
 	});
 
 	/**

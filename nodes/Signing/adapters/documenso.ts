@@ -1,6 +1,7 @@
 import type { IDataObject, NodeApiError } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { multipartBody } from '../../shared/multipart';
 import { learnAlongside } from '../../shared/privacyOfRun';
 import { credentialBaseUrl, withDescription } from '../../shared/request';
 import type { RequestContext, ServiceAnswer } from '../../shared/request';
@@ -14,7 +15,18 @@ import {
 	documentedDocument,
 	documentedTemplate,
 } from './documensoShapes';
-import { MAX_PER_PAGE, numericId, rawDocument, rawTemplate, TEMPLATE_ID_LOOKS } from './documensoEnvelopes';
+import {
+	DOCUMENT_ID_LOOKS,
+	getEnvelope,
+	MAX_PER_PAGE,
+	numericId,
+	rawDocument,
+	rawTemplate,
+	TEMPLATE_ID_LOOKS,
+	templateNumber,
+	wholeEnvelopes,
+	withLegacyId,
+} from './documensoEnvelopes';
 import { documensoFields, documensoRecipients } from './documensoDrafts';
 import { documensoAttachments, documensoFiles } from './documensoFiles';
 import { documensoDocuments, documensoFolders, documensoTemplates } from './documensoManage';
@@ -26,10 +38,10 @@ import type { PrefillValue, SigningAdapter } from './types';
 /**
  * Documenso's API v2 (documenso/documenso, tag v2.17.0, commit 75330166cc00b29c14399bc2e391e4b4d8080c00;
  * facts and sources per route in test/sandbox/documenso/README.md). Its routes are tRPC procedures
- * served as REST by trpc-to-openapi under /api/v2; the document and template routes are marked
- * deprecated in favour of the envelope API but served, and they are JSON where `/envelope/use` is
- * multipart only, so documents and templates go through them and what only the envelope API does
- * (cancel, audit log, the original PDF) through the envelope routes.
+ * served as REST by trpc-to-openapi under /api/v2. Every call goes to the envelope routes
+ * (`/api/v2/envelope/*`): the document and template routes are removed on 1 March 2027
+ * (apps/docs/content/docs/developers/api/migrate-to-envelopes.mdx). Documents and templates keep
+ * their numbers in the outputs (`id`, `documentId`), with the envelope's id beside (`envelopeId`).
  */
 const SERVICE = 'Documenso server';
 const { request, answer } = documensoTransport;
@@ -37,28 +49,31 @@ const { request, answer } = documensoTransport;
 const baseUrlOf = async (ctx: RequestContext, itemIndex?: number) =>
 	await credentialBaseUrl(ctx, 'signingApi', itemIndex);
 
-/** The team's URL name per run of a node (n8n makes one context per run): read once, for links to documents. */
-const teamUrls = new WeakMap<object, Promise<string | undefined>>();
+/** The team's URL name, which Documenso gives with every envelope (`team.url`), for the link to a document's page. */
+const teamUrlOf = (envelope: IDataObject): string | undefined => {
+	const team = envelope.team as IDataObject | undefined;
+	return typeof team?.url === 'string' ? team.url : undefined;
+};
+
+/** The templates a run of the node has read, by the ID given: one read per template and run, not per item. */
+const templatesOfRun = new WeakMap<object, Map<string, Promise<IDataObject>>>();
 
 /**
- * The team's URL name, for the document's page in the web app. Get does not return it; the rows of
- * Get Many (and of the template list) do (`team.url`), and an API token belongs to one team.
+ * A template for Generate From Template, read once per run of the node (n8n makes one context per
+ * run): a run that makes a document for each of many items reads its template once, so that a
+ * document costs two requests (`/envelope/use` and the new document read back), as before.
  */
-async function teamUrlOf(ctx: RequestContext, itemIndex?: number): Promise<string | undefined> {
-	let known = teamUrls.get(ctx);
-	if (!known) {
-		known = (async () => {
-			for (const path of ['/api/v2/document', '/api/v2/template']) {
-				const page = await request<DocumensoPage>(ctx, { method: 'GET', path, qs: { perPage: 1 }, itemIndex });
-				const team = page.data[0]?.team as IDataObject | undefined;
-				if (typeof team?.url === 'string') return team.url;
-			}
-			return undefined;
-		})();
-		known.catch(() => teamUrls.delete(ctx));
-		teamUrls.set(ctx, known);
+async function templateOfRun(ctx: RequestContext, templateId: string, itemIndex: number): Promise<IDataObject> {
+	let known = templatesOfRun.get(ctx);
+	if (!known) templatesOfRun.set(ctx, (known = new Map()));
+	const key = templateId.trim();
+	let template = known.get(key);
+	if (!template) {
+		template = rawTemplate(ctx, key, itemIndex);
+		template.catch(() => known.delete(key));
+		known.set(key, template);
 	}
-	return await known;
+	return await template;
 }
 
 const statusWords = (status: unknown) => String(status).toLowerCase();
@@ -91,7 +106,7 @@ function pendingSignersNow(document: IDataObject): number[] {
 		.map((recipient) => recipient.id as number);
 }
 
-/** A prefill value in /template/use's terms (ZFieldMetaPrefillFieldsSchema): the field's type, a list for a checkbox. */
+/** A prefill value in /envelope/use's terms (ZFieldMetaPrefillFieldsSchema): the field's type, a list for a checkbox. */
 function documensoPrefill({ field, value }: PrefillValue): IDataObject {
 	const meta = (field.fieldMeta as IDataObject | undefined) ?? {};
 	const type = String(field.type);
@@ -112,16 +127,16 @@ function documensoPrefill({ field, value }: PrefillValue): IDataObject {
 }
 
 /**
- * What /template/use answers when it made the document and then could not send it: the router
- * rethrows sendDocument's AppError (template-router/router.ts; a plain Error becomes
- * DOCUMENT_SEND_FAILED), and the document stays a draft (send-document.ts: a signer without a
- * signature field is MISSING_SIGNATURE_FIELD; a recipient who needs an e-mail address
- * INVALID_REQUEST; too many recipients RECIPIENT_LIMIT_EXCEEDED). Making the document fails
- * with INVALID_BODY or NOT_FOUND instead, before anything is stored.
+ * What /envelope/use answers when it made the document and then could not send it: the route
+ * turns any error of sendDocument into DOCUMENT_SEND_FAILED (use-envelope.ts), and the document
+ * stays a draft (send-document.ts: e.g. a signer without a signature field). The other codes are
+ * kept for a server that passes sendDocument's own code on (MISSING_SIGNATURE_FIELD,
+ * INVALID_REQUEST, RECIPIENT_LIMIT_EXCEEDED). Making the document fails with INVALID_BODY or
+ * NOT_FOUND instead, before anything is stored.
  */
 const SEND_FAILURES = new Set(['MISSING_SIGNATURE_FIELD', 'INVALID_REQUEST', 'RECIPIENT_LIMIT_EXCEEDED', 'DOCUMENT_SEND_FAILED']);
 
-/** The error of /template/use, saying which draft it left when the document was made but not sent. */
+/** The error of /envelope/use, saying which draft it left when the document was made but not sent. */
 async function withDraftLeft(
 	ctx: RequestContext,
 	used: ServiceAnswer<IDataObject>,
@@ -143,21 +158,22 @@ async function withDraftLeft(
 }
 
 /**
- * The draft a failed send of /template/use left: its answer does not name it. Among the newest
- * drafts made from the template, the one with the recipients the error names ("…, id: 123"),
- * else the newest with the title and addresses sent.
+ * The draft a failed send of /envelope/use left: its answer does not name it. Among the newest
+ * drafts made from the template (`GET /envelope` with `templateId` and `status`), the one with
+ * the recipients the error names ("…, id: 123"), else the newest with the title and addresses sent.
  */
 async function draftLeftBehind(
 	ctx: RequestContext,
 	sent: { templateId: number; title: string; emails: string[]; message: string },
 	itemIndex: number,
 ): Promise<IDataObject | undefined> {
-	const { data: drafts } = await request<DocumensoPage>(ctx, {
+	const { data: rows } = await request<DocumensoPage>(ctx, {
 		method: 'GET',
-		path: '/api/v2/document',
-		qs: { templateId: sent.templateId, status: 'DRAFT', perPage: 20 },
+		path: '/api/v2/envelope',
+		qs: { type: 'DOCUMENT', templateId: sent.templateId, status: 'DRAFT', perPage: 20 },
 		itemIndex,
 	});
+	const drafts = rows.map(withLegacyId);
 	const recipientIds = (draft: IDataObject) =>
 		((draft.recipients as IDataObject[] | undefined) ?? []).map((recipient) => Number(recipient.id));
 	const named = [...sent.message.matchAll(/\bid: (\d+)\)/g)].map((match) => Number(match[1]));
@@ -181,7 +197,7 @@ export const documensoAdapter: SigningAdapter = {
 	apiName: 'the Documenso API',
 	serviceName: SERVICE,
 	rate: DOCUMENSO_RATE,
-	idLooks: { document: 'a number such as 1001', template: TEMPLATE_ID_LOOKS, recipient: 'a number such as 101' },
+	idLooks: { document: DOCUMENT_ID_LOOKS, template: TEMPLATE_ID_LOOKS, recipient: 'a number such as 101' },
 	cancellable: {
 		statuses: ['PENDING'],
 		hint: 'Documenso cancels only pending documents (cancelDocument, packages/lib/server-only/document/cancel-document.ts); a draft is deleted in Documenso instead.',
@@ -190,7 +206,8 @@ export const documensoAdapter: SigningAdapter = {
 	recognition: DOCUMENSO_RECOGNITION,
 	outputId: (id) => (/^\d+$/.test(id.trim()) ? Number(id.trim()) : id),
 
-	// GET /template (template.findTemplates, packages/trpc/server/template-router/router.ts).
+	// GET /envelope?type=TEMPLATE (envelope.find, envelope-router/find-envelopes.ts): newest first, the root folder;
+	// then the templates themselves, 20 a request (POST /envelope/get-many).
 	async listTemplates(ctx, limit, itemIndex) {
 		const templates = await signingPages(
 			ctx,
@@ -198,39 +215,39 @@ export const documensoAdapter: SigningAdapter = {
 				(
 					await request<DocumensoPage>(ctx, {
 						method: 'GET',
-						path: '/api/v2/template',
-						qs: { page, perPage },
+						path: '/api/v2/envelope',
+						qs: { type: 'TEMPLATE', page, perPage },
 						itemIndex,
 					})
 				).data,
 			'templates',
 			{ maxPerPage: MAX_PER_PAGE, limit, itemIndex },
 		);
-		return templates.map(documentedTemplate);
+		// The rows have no fields, which say what a template can prefill: each is read whole.
+		return (await wholeEnvelopes(ctx, templates, itemIndex)).map((template) => documentedTemplate(withLegacyId(template)));
 	},
 
-	// GET /template/{templateId} (template.getTemplateById, template-router/router.ts).
+	// GET /envelope/{envelopeId}, or envelope/get-many by its number (rawTemplate).
 	async getTemplate(ctx, templateId, itemIndex) {
 		return documentedTemplate(await rawTemplate(ctx, templateId, itemIndex));
 	},
 
 	/**
-	 * POST /template/use (template.createDocumentFromTemplate, template-router/router.ts;
-	 * packages/lib/server-only/template/create-document-from-template.ts). Recipients fill the
-	 * template's slots by their id, the role comes from the slot; a slot left out keeps the
-	 * template's name and address, so every slot is checked first. `distributeDocument` is false
-	 * when absent: it is always sent.
+	 * POST /envelope/use (envelope.use, envelope-router/use-envelope.ts; createDocumentFromTemplate in
+	 * packages/lib/server-only/template/create-document-from-template.ts), multipart: its JSON in a
+	 * `payload` part. Recipients fill the template's slots by their id, the role comes from the
+	 * slot; a slot left out keeps the template's name and address, so every slot is checked first.
+	 * Its answer names the new envelope and its recipients only: the document is read once made.
 	 */
 	async generate(ctx, input, itemIndex) {
-		const templateId = numericId(ctx, input.templateId, 'Template', itemIndex);
-		const template = await this.getTemplate(ctx, input.templateId, itemIndex);
+		const raw = await templateOfRun(ctx, input.templateId, itemIndex);
+		const template = documentedTemplate(raw);
+		const templateId = Number(raw.id);
 		const assignments = input.assignSlots(template, { everySlot: true });
 		const prefill = input.hasPrefill ? input.prefill(template) : [];
 		const baseUrl = await baseUrlOf(ctx, itemIndex);
-		// Read before the document is made: a failure after it would invite a second one.
-		const teamUrl = await teamUrlOf(ctx, itemIndex);
 		const body: IDataObject = {
-			templateId,
+			envelopeId: String(raw.envelopeId),
 			recipients: assignments.flatMap(({ slot, recipient }) =>
 				recipient && slot ? [{ id: Number(slot.id), email: recipient.email, name: recipient.name }] : [],
 			),
@@ -238,30 +255,30 @@ export const documensoAdapter: SigningAdapter = {
 			override: { title: input.title, ...input.meta },
 		};
 		if (prefill.length > 0) body.prefillFields = prefill.map(documensoPrefill);
-		const used = await answer(ctx, {
+		const used = await answer<IDataObject>(ctx, {
 			method: 'POST',
-			path: '/api/v2/template/use',
-			body,
+			path: '/api/v2/envelope/use',
+			multipart: multipartBody({ payload: JSON.stringify(body) }),
 			itemIndex,
 			lostAnswerHint: lostAnswerHints.generate(input.templateId, input.title),
 			errorHints: { 404: templateNotFoundHint(input.templateId, this.idLooks.template) },
 			acceptStatuses: input.distribute ? [400] : [],
 		});
 		if (used.error) throw await withDraftLeft(ctx, used, { templateId, title: input.title, body }, itemIndex);
-		const document = used.body;
-		return { documentId: document.id, ...documentedDocument(document, baseUrl, teamUrl) };
+		const document = withLegacyId(await getEnvelope(ctx, String(used.body.id), itemIndex));
+		return { documentId: document.id, ...documentedDocument(document, baseUrl, teamUrlOf(document)) };
 	},
 
 	async getDocument(ctx, documentId, itemIndex) {
 		const document = await rawDocument(ctx, documentId, itemIndex);
-		return documentedDocument(document, await baseUrlOf(ctx, itemIndex), await teamUrlOf(ctx, itemIndex));
+		return documentedDocument(document, await baseUrlOf(ctx, itemIndex), teamUrlOf(document));
 	},
 
-	// GET /document (document.find, packages/trpc/server/document-router/find-documents.ts): newest first.
+	// GET /envelope?type=DOCUMENT (envelope.find, envelope-router/find-envelopes.ts): newest first, the root folder.
 	async listDocuments(ctx, filter, limit, itemIndex) {
-		const qs: IDataObject = {};
+		const qs: IDataObject = { type: 'DOCUMENT' };
 		if (filter.status) qs.status = filter.status;
-		if (filter.templateId) qs.templateId = numericId(ctx, filter.templateId, 'Filters › Template', itemIndex);
+		if (filter.templateId) qs.templateId = await templateNumber(ctx, filter.templateId, 'Filters › Template', itemIndex);
 		const baseUrl = await baseUrlOf(ctx, itemIndex);
 		const documents = await signingPages(
 			ctx,
@@ -269,21 +286,20 @@ export const documensoAdapter: SigningAdapter = {
 				(
 					await request<DocumensoPage>(ctx, {
 						method: 'GET',
-						path: '/api/v2/document',
+						path: '/api/v2/envelope',
 						qs: { ...qs, page, perPage },
 						itemIndex,
 					})
-				).data,
+				).data.map(withLegacyId),
 			'documents',
 			{ maxPerPage: MAX_PER_PAGE, limit, itemIndex },
 		);
-		return documents.map((document) =>
-			documentedDocument(document, baseUrl, (document.team as IDataObject | undefined)?.url as string | undefined),
-		);
+		return documents.map((document) => documentedDocument(document, baseUrl, teamUrlOf(document)));
 	},
 
 	/**
-	 * POST /document/distribute (document.distribute, packages/lib/server-only/document/send-document.ts).
+	 * POST /envelope/distribute (envelope.distribute, envelope-router/distribute-envelope.ts; sendDocument
+	 * in packages/lib/server-only/document/send-document.ts).
 	 * Documenso also sends a pending document again and refuses a finished one with a plain 500; the
 	 * documented Send takes only a draft, so the status is read first. Its answer has no recipients:
 	 * the document is read again.
@@ -299,8 +315,8 @@ export const documensoAdapter: SigningAdapter = {
 		}
 		await request(ctx, {
 			method: 'POST',
-			path: '/api/v2/document/distribute',
-			body: { documentId: document.id as number },
+			path: '/api/v2/envelope/distribute',
+			body: { envelopeId: String(document.envelopeId) },
 			itemIndex,
 			lostAnswerHint: lostAnswerHints.send(documentId),
 		}).catch((error: Error) => {
@@ -311,7 +327,8 @@ export const documensoAdapter: SigningAdapter = {
 	},
 
 	/**
-	 * POST /document/redistribute (document.redistribute, packages/lib/server-only/document/resend-document.ts)
+	 * POST /envelope/redistribute (envelope.redistribute, envelope-router/redistribute-envelope.ts;
+	 * resendDocument in packages/lib/server-only/document/resend-document.ts)
 	 * takes the recipients to remind, at least one, and skips without a word the ones that are not
 	 * on the document, have signed or are CC. So the node reads the document, computes All Pending
 	 * Signers (`pendingSignersNow`) and refuses what the documented API refuses, before sending.
@@ -354,14 +371,15 @@ export const documensoAdapter: SigningAdapter = {
 		}
 		// Nobody left to remind: Documenso refuses an empty list, and there is nothing to send.
 		if (ids.length === 0) return { resent: [] };
-		const result = await request(ctx, {
+		// Its answer lists every recipient with their signing token: only whether it succeeded is kept.
+		const { success } = await request(ctx, {
 			method: 'POST',
-			path: '/api/v2/document/redistribute',
-			body: { documentId: document.id as number, recipients: ids },
+			path: '/api/v2/envelope/redistribute',
+			body: { envelopeId: String(document.envelopeId), recipients: ids },
 			itemIndex,
 			lostAnswerHint: lostAnswerHints.resend(documentId),
 		});
-		return { resent: ids, ...result };
+		return { resent: ids, success };
 	},
 
 	/**
@@ -393,25 +411,19 @@ export const documensoAdapter: SigningAdapter = {
 	},
 
 	/**
-	 * The PDF routes of apps/remix/server/api/download/download.ts (a Hono router in front of the
-	 * tRPC ones). `GET /document/{documentId}/download` always serves the signed file: it reads
-	 * `version` from the path, where it never is, so `?version=original` is ignored; the original
-	 * comes from `GET /envelope/item/{envelopeItemId}/download?version=original`.
+	 * `GET /envelope/item/{envelopeItemId}/download?version=` (apps/remix/server/api/download/download.ts,
+	 * a Hono router in front of the tRPC ones): the document's first PDF, signed (the file as it is
+	 * now) or original.
 	 */
 	async downloadFile(ctx, document, file, itemIndex) {
-		const id = numericId(ctx, file.documentId, 'Document ID', itemIndex);
-		const items = (document.envelopeItems as IDataObject[] | undefined) ?? [];
+		const items = ((document.envelopeItems as IDataObject[] | undefined) ?? [])
+			.slice()
+			.sort((a, b) => Number(a.order) - Number(b.order));
 		const itemId = items[0]?.id ?? (document.documentData as IDataObject | undefined)?.envelopeItemId;
-		const target =
-			file.version === 'signed'
-				? { path: `/api/v2/document/${id}/download` }
-				: {
-						path: `/api/v2/envelope/item/${encodeURIComponent(String(itemId))}/download`,
-						qs: { version: 'original' },
-					};
 		return await answer<unknown>(ctx, {
 			method: file.method,
-			...target,
+			path: `/api/v2/envelope/item/${encodeURIComponent(String(itemId))}/download`,
+			qs: { version: file.version },
 			encoding: file.method === 'GET' ? 'stream' : undefined,
 			timeoutMs: file.timeoutMs,
 			itemIndex,

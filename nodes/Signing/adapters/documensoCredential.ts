@@ -2,12 +2,14 @@ import type { ApiAdapter } from '../../shared/adapterRegistry';
 import type { ServiceProbe } from '../../shared/credentialTest';
 import { isObject } from '../../shared/credentialTest';
 import { isDocumensoPage } from './documensoShapes';
+import { isMissingRoute, OLDER_DOCUMENSO } from './documensoVersion';
 
 /**
- * "Test credential" on Documenso: `GET /api/v2/template?perPage=1` (template.findTemplates,
- * packages/trpc/server/template-router/router.ts at v2.17.0) answers a page of the team's
+ * "Test credential" on Documenso: `GET /api/v2/envelope?type=TEMPLATE&perPage=1` (envelope.find,
+ * packages/trpc/server/envelope-router/find-envelopes.ts at v2.17.0) answers a page of the team's
  * templates. A Documenso server also answers `GET /api/v2/openapi.json` without a token, titled
- * "Documenso v2 API" (packages/trpc/server/open-api.ts): that tells it apart from the documented API.
+ * "Documenso v2 API" (packages/trpc/server/open-api.ts): that tells it apart from the documented
+ * API, and a Documenso older than the envelope API from another server.
  */
 
 /** How "Test credential" and errors on another API recognise a Documenso server. */
@@ -22,10 +24,16 @@ export const DOCUMENSO_CREDENTIAL_PROBE: ServiceProbe = {
 	secretName: 'API token',
 	secretHint: 'Check the API Token: Documenso makes tokens under your team’s Settings → API Tokens (they start with api_).',
 	apiPrefix: '/api/v2',
-	probePath: '/api/v2/template?perPage=1',
+	probePath: '/api/v2/envelope?type=TEMPLATE&perPage=1',
 	headers: (credentials) => ({ authorization: `Bearer ${String(credentials.apiToken ?? '')}` }),
 	isServiceAnswer: isDocumensoPage,
 	// A token that matches none is an AppError UNAUTHORIZED; no token at all, tRPC's UNAUTHORIZED
 	// (get-api-token-by-token.ts, authenticatedMiddleware in packages/trpc/server/trpc.ts).
 	isServiceRefusal: (body) => isObject(body) && isObject(body.data) && body.data.code === 'UNAUTHORIZED',
+	async settle(answer, _credentials, get) {
+		if (!isMissingRoute(answer.statusCode, answer.body)) return undefined;
+		const openApi = await get(DOCUMENSO_RECOGNITION.probePath).catch(() => undefined);
+		if (!openApi || !DOCUMENSO_RECOGNITION.answersLikeIt(openApi)) return undefined;
+		return { status: 'Error', message: `${OLDER_DOCUMENSO}.` };
+	},
 };

@@ -246,16 +246,36 @@ export const documensoFields: SigningFields = {
 		return data.map((made) => shapedField(made, envelope));
 	},
 
-	// POST /envelope/field/update-many (envelope-fields/update-envelope-fields.ts): the type is sent as it is.
+	/**
+	 * POST /envelope/field/update-many (envelope-fields/update-envelope-fields.ts): the type is sent
+	 * as it is. It changes the size and settings, never the place: the route hands `page`,
+	 * `positionX` and `positionY` to updateEnvelopeFields, which reads `pageNumber`, `pageX` and
+	 * `pageY` (packages/lib/server-only/field/update-envelope-fields.ts at v2.17.0), and answers 200
+	 * with the field where it was. The route that places fields (set-envelope-fields.ts) is not
+	 * public. So a move is refused before any request, saying how to move the field.
+	 */
 	async update(ctx, fieldId, changes, itemIndex) {
+		const { page, x, y, width, height } = changes.position ?? {};
+		const moves = [
+			[page, 'Page'],
+			[x, 'X (%)'],
+			[y, 'Y (%)'],
+		].flatMap(([value, name]) => (value === undefined ? [] : [`Update Fields › ${String(name)}`]));
+		if (moves.length > 0) {
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`${moves.join(', ')}: Documenso cannot move a field through its API`,
+				{
+					itemIndex,
+					description:
+						'Documenso 2.17 keeps a field where it is when its page or position is changed (its update route ignores them and answers as if it had moved it). Nothing was changed. To move a field, remove it (Field → Remove) and add it at the new place (Field → Add); its size, label and Required can be updated here.',
+				},
+			);
+		}
 		const { field, envelope } = await fieldAndEnvelope(ctx, fieldId, itemIndex);
 		mustBeChangeable(ctx, envelope, 'fields', itemIndex);
 		fieldOwner(ctx, envelope, field, itemIndex);
-		const { page, x, y, width, height } = changes.position ?? {};
 		const update: IDataObject = { id: field.id, type: field.type };
-		if (page !== undefined) update.page = page;
-		if (x !== undefined) update.positionX = x;
-		if (y !== undefined) update.positionY = y;
 		if (width !== undefined) update.width = width;
 		if (height !== undefined) update.height = height;
 		if (changes.meta && Object.keys(changes.meta).length > 0 && field.type !== 'FREE_SIGNATURE') {

@@ -11,11 +11,11 @@ import { documentedDocument } from './documensoShapes';
 import { documensoTransport } from './documensoTransport';
 
 /**
- * Documenso's envelope API (API v2, tag v2.17.0, packages/trpc/server/envelope-router/), for what
- * the document and template routes cannot do: uploads, recipients and fields of a draft, items,
- * attachments, folders. An envelope is a document or a template, named by `envelope_…`; the
- * document number the rest of the node uses is in its `secondaryId` (`document_1001`,
- * packages/lib/utils/envelope.ts).
+ * Documenso's envelope API (API v2, tag v2.17.0, packages/trpc/server/envelope-router/), the only
+ * one the adapter calls: Documenso removes the document and template routes on 1 March 2027
+ * (apps/docs/content/docs/developers/api/migrate-to-envelopes.mdx). An envelope is a document or
+ * a template, named by `envelope_…`; the number workflows saved before hold is in its
+ * `secondaryId` (`document_1001`, packages/lib/utils/envelope.ts).
  */
 const { request } = documensoTransport;
 
@@ -25,13 +25,14 @@ export function numericId(
 	value: string,
 	label: string,
 	itemIndex?: number,
+	looks = 'whole numbers, such as 1001',
 ): number {
 	const text = value.trim();
 	const number = Number(text);
 	if (/^\d+$/.test(text) && number > 0 && Number.isSafeInteger(number)) return number;
 	throw new NodeOperationError(
 		ctx.getNode(),
-		messageNamingItem(ctx, itemIndex, `${label}: "${value}" is not a Documenso ID: Documenso’s IDs are whole numbers, such as 1001`),
+		messageNamingItem(ctx, itemIndex, `${label}: "${value}" is not a Documenso ID: Documenso’s IDs are ${looks}`),
 		{ itemIndex, description: CHANGE_THIS_VALUE },
 	);
 }
@@ -126,36 +127,161 @@ export async function deleteEnvelope(
 export const envelopeWords = (envelope: IDataObject) =>
 	`document ${legacyIdOf(envelope) ?? '?'} (${String(envelope.id)})`;
 
-/** `GET /document/{documentId}` (document.get, packages/trpc/server/document-router/get-document.ts). */
-export async function rawDocument(ctx: RequestContext, documentId: string, itemIndex?: number): Promise<IDataObject> {
-	const id = numericId(ctx, documentId, 'Document ID', itemIndex);
-	return await request(ctx, {
-		method: 'GET',
-		path: `/api/v2/document/${id}`,
-		itemIndex,
-		errorHints: {
-			404: `Check the Document ID: this Documenso team has no document ${id}. Generate From Template returns documentId, Get Many lists every document's id.`,
-		},
-	});
-}
+export type EnvelopeKind = 'DOCUMENT' | 'TEMPLATE';
+
+/** An envelope's own id (`envelope_…`, packages/lib/universal/id.ts prefixes a nanoid). */
+export const isEnvelopeId = (value: string) => /^envelope_\w+$/.test(value.trim());
 
 /** How Documenso's template IDs look, in messages. */
-export const TEMPLATE_ID_LOOKS = 'a number such as 1';
+export const TEMPLATE_ID_LOOKS = 'a number such as 1, or an envelope ID such as envelope_abc123';
 
-/** `GET /template/{templateId}` (template.getTemplateById, template-router/router.ts). */
-export async function rawTemplate(ctx: RequestContext, templateId: string, itemIndex?: number): Promise<IDataObject> {
-	const id = numericId(ctx, templateId, 'Template', itemIndex);
-	return await request(ctx, {
-		method: 'GET',
-		path: `/api/v2/template/${id}`,
+/** How Documenso's document IDs look, in messages. */
+export const DOCUMENT_ID_LOOKS = 'a number such as 1001, or an envelope ID such as envelope_abc123';
+
+const KIND_WORDS: Record<EnvelopeKind, string> = { DOCUMENT: 'document', TEMPLATE: 'template' };
+
+/**
+ * The envelopes named by their ids or by their legacy numbers, at most 20 (`POST /envelope/get-many`,
+ * envelope.getMany, get-envelopes-by-ids.ts: `documentId` and `templateId` are the numbers of
+ * `document_1001`/`template_1`). Ids Documenso does not know are left out of the answer.
+ */
+export async function getEnvelopes(
+	ctx: RequestContext,
+	ids: { type: 'envelopeId'; ids: string[] } | { type: 'documentId' | 'templateId'; ids: number[] },
+	itemIndex?: number,
+): Promise<IDataObject[]> {
+	const { data } = await request<{ data: IDataObject[] }>(ctx, {
+		method: 'POST',
+		path: '/api/v2/envelope/get-many',
+		body: { ids },
 		itemIndex,
-		errorHints: { 404: templateNotFoundHint(templateId, TEMPLATE_ID_LOOKS) },
+	});
+	return data;
+}
+
+/** The most ids `envelope/get-many` takes in one request (ZEnvelopeIdsSchema: `.max(20)`). */
+export const MAX_IDS_PER_READ = 20;
+
+/**
+ * The whole envelopes (fields, items, meta) of rows of a list, which has recipients only: read 20
+ * at a time with `envelope/get-many`, in the rows' order. A row deleted in between is left out.
+ */
+export async function wholeEnvelopes(ctx: RequestContext, rows: IDataObject[], itemIndex?: number): Promise<IDataObject[]> {
+	const byId = new Map<string, IDataObject>();
+	for (let start = 0; start < rows.length; start += MAX_IDS_PER_READ) {
+		const ids = rows.slice(start, start + MAX_IDS_PER_READ).map((row) => String(row.id));
+		for (const envelope of await getEnvelopes(ctx, { type: 'envelopeId', ids }, itemIndex)) {
+			byId.set(String(envelope.id), envelope);
+		}
+	}
+	return rows.flatMap((row) => {
+		const envelope = byId.get(String(row.id));
+		return envelope ? [envelope] : [];
 	});
 }
 
-/** A document's `envelope_…` id: given as such, or read from its number (`GET /document/{id}`). */
+/**
+ * A document or template by the ID the user gave: an `envelope_…` id (`GET /envelope/{id}`), or
+ * the number workflows saved before the envelope API hold (`document_1001` → 1001, found through
+ * `envelope/get-many`). An envelope of the other kind is refused before anything is done with it:
+ * both kinds share one id space, and Template → Delete must never delete a pending document.
+ */
+export async function envelopeOf(
+	ctx: RequestContext,
+	kind: EnvelopeKind,
+	id: string,
+	label: string,
+	itemIndex?: number,
+): Promise<IDataObject> {
+	const text = id.trim();
+	const words = KIND_WORDS[kind];
+	const looks = kind === 'DOCUMENT' ? DOCUMENT_ID_LOOKS : TEMPLATE_ID_LOOKS;
+	let found: IDataObject | undefined;
+	if (isEnvelopeId(text)) {
+		found = await request(ctx, {
+			method: 'GET',
+			path: `/api/v2/envelope/${encodeURIComponent(text)}`,
+			itemIndex,
+			errorHints: {
+				404:
+					kind === 'TEMPLATE'
+						? templateNotFoundHint(text, looks)
+						: `Check the ${label}: this Documenso team has no document ${text}. Generate From Template returns documentId and envelopeId, Get Many lists every document's.`,
+			},
+		});
+	} else {
+		const number = numericId(ctx, text, label, itemIndex, looks);
+		[found] = await getEnvelopes(
+			ctx,
+			{ type: kind === 'DOCUMENT' ? 'documentId' : 'templateId', ids: [number] },
+			itemIndex,
+		);
+		if (!found) {
+			throw new NodeOperationError(
+				ctx.getNode(),
+				messageNamingItem(ctx, itemIndex, `${label}: this Documenso team has no ${words} ${number}`),
+				{
+					itemIndex,
+					description:
+						kind === 'TEMPLATE'
+							? templateNotFoundHint(text, looks)
+							: "Generate From Template returns documentId and envelopeId, Get Many lists every document's.",
+				},
+			);
+		}
+	}
+	const envelope: IDataObject = found ?? {};
+	if (envelope.type !== kind) {
+		const other = KIND_WORDS[envelope.type === 'TEMPLATE' ? 'TEMPLATE' : 'DOCUMENT'];
+		throw new NodeOperationError(
+			ctx.getNode(),
+			messageNamingItem(ctx, itemIndex, `${label}: ${text} is a ${other}, not a ${words}`),
+			{
+				itemIndex,
+				description: `Documenso keeps documents and templates as envelopes with one kind of ID; this one is a ${other}. Nothing was changed. Use the ${other === 'template' ? 'Template' : 'Document'} resource for it, or give a ${words}'s ID.`,
+			},
+		);
+	}
+	return envelope;
+}
+
+/**
+ * An envelope as the record the rest of the adapter reads, in the document and template routes'
+ * terms: its number as `id` (what workflows saved before hold; the outputs keep it), its own id as
+ * `envelopeId`.
+ */
+export function withLegacyId(envelope: IDataObject): IDataObject {
+	const record: IDataObject = { ...envelope, id: legacyIdOf(envelope) ?? envelope.id ?? null, envelopeId: envelope.id };
+	// The file record the document and template routes gave (`documentData`, `templateDocumentData`),
+	// kept for expressions written against them: its id and item. The envelope routes give no size.
+	const [first] = ((envelope.envelopeItems as IDataObject[] | undefined) ?? [])
+		.slice()
+		.sort((a, b) => Number(a.order) - Number(b.order));
+	if (first) {
+		const file = { id: first.documentDataId ?? null, envelopeItemId: first.id ?? null };
+		record[envelope.type === 'TEMPLATE' ? 'templateDocumentData' : 'documentData'] = file;
+	}
+	return record;
+}
+
+/** A document by its number or envelope ID (`envelopeOf`), with its number as `id`. */
+export async function rawDocument(ctx: RequestContext, documentId: string, itemIndex?: number): Promise<IDataObject> {
+	return withLegacyId(await envelopeOf(ctx, 'DOCUMENT', documentId, 'Document ID', itemIndex));
+}
+
+/** A template by its number or envelope ID (`envelopeOf`), with its number as `id`. */
+export async function rawTemplate(ctx: RequestContext, templateId: string, itemIndex?: number): Promise<IDataObject> {
+	return withLegacyId(await envelopeOf(ctx, 'TEMPLATE', templateId, 'Template', itemIndex));
+}
+
+/** A document's `envelope_…` id, once the envelope it names is known to be a document. */
 export async function documentEnvelopeId(ctx: RequestContext, documentId: string, itemIndex?: number): Promise<string> {
-	const text = documentId.trim();
-	if (/^envelope_\w+$/.test(text)) return text;
-	return String((await rawDocument(ctx, text, itemIndex)).envelopeId);
+	return String((await envelopeOf(ctx, 'DOCUMENT', documentId, 'Document ID', itemIndex)).id);
+}
+
+/** A template's number, for the filters that take one (`templateId` of GET /envelope). */
+export async function templateNumber(ctx: RequestContext, templateId: string, label: string, itemIndex?: number): Promise<number> {
+	if (!isEnvelopeId(templateId)) return numericId(ctx, templateId, label, itemIndex, TEMPLATE_ID_LOOKS);
+	const template = await envelopeOf(ctx, 'TEMPLATE', templateId, label, itemIndex);
+	return legacyIdOf(template) ?? numericId(ctx, String(template.secondaryId), label, itemIndex);
 }

@@ -8,14 +8,14 @@ import type { DocumensoPage } from './documensoShapes';
 import { documentedDocument, documentedTemplate } from './documensoShapes';
 import {
 	deleteEnvelope,
-	documentEnvelopeId,
 	documentOfEnvelope,
+	envelopeOf,
 	findByExternalId,
 	getEnvelope,
 	legacyIdOf,
 	MAX_PER_PAGE,
-	numericId,
-	rawTemplate,
+	templateNumber,
+	withLegacyId,
 } from './documensoEnvelopes';
 import { documensoTransport } from './documensoTransport';
 import { failedAfterUpload, uploadEnvelope } from './documensoUploads';
@@ -28,16 +28,19 @@ import type { FolderKind, SigningDocuments, SigningFolders, SigningTemplates } f
  */
 const { request } = documensoTransport;
 
-/** A document's or template's `envelope_…` id: given as such, or read from its number. */
+const LABELS: Record<FolderKind, string> = { DOCUMENT: 'Document ID', TEMPLATE: 'Template' };
+
+/**
+ * A document's or template's `envelope_…` id, given as such or as its number, once Documenso says
+ * the envelope is of that kind (`envelopeOf`): never a template deleted as a document, nor the reverse.
+ */
 async function envelopeIdOf(
 	ctx: RequestContext,
 	kind: FolderKind,
 	id: string,
 	itemIndex?: number,
 ): Promise<string> {
-	const text = id.trim();
-	if (kind === 'DOCUMENT' || /^envelope_\w+$/.test(text)) return await documentEnvelopeId(ctx, text, itemIndex);
-	return String((await rawTemplate(ctx, text, itemIndex)).envelopeId);
+	return String((await envelopeOf(ctx, kind, id, LABELS[kind], itemIndex)).id);
 }
 
 /** `POST /envelope/update` (envelope-router/update-envelope.ts): `data` for the envelope, `meta` for its e-mail. */
@@ -96,11 +99,7 @@ export const documensoDocuments: SigningDocuments = {
 	 * or cancelled one is only hidden from lists. DOCUMENT_CANCELLED fires either way.
 	 */
 	async delete(ctx, documentId, itemIndex) {
-		const envelope = await getEnvelope(
-			ctx,
-			await envelopeIdOf(ctx, 'DOCUMENT', documentId, itemIndex),
-			itemIndex,
-		);
+		const envelope = await envelopeOf(ctx, 'DOCUMENT', documentId, LABELS.DOCUMENT, itemIndex);
 		await deleteEnvelope(ctx, String(envelope.id), itemIndex);
 		const hidden = FINISHED.has(String(envelope.status));
 		return {
@@ -128,21 +127,22 @@ export const documensoDocuments: SigningDocuments = {
 	},
 };
 
-/** The template an envelope is, by its number, in the documented template shape (`GET /template/{id}`). */
+/** A template envelope (as `GET /envelope/{id}` gives it) in the documented template shape, its number as `id`. */
 async function templateOf(
 	ctx: RequestContext,
 	envelope: IDataObject,
 	itemIndex?: number,
 ): Promise<IDataObject> {
-	const number = legacyIdOf(envelope);
-	if (number === undefined) {
+	if (legacyIdOf(envelope) === undefined) {
 		throw new NodeOperationError(
 			ctx.getNode(),
 			`Documenso's answer gives envelope ${String(envelope.id)} no template number (secondaryId "${String(envelope.secondaryId)}")`,
 			{ itemIndex },
 		);
 	}
-	return documentedTemplate(await rawTemplate(ctx, String(number), itemIndex));
+	// A row of a list lacks the fields: the template itself has them.
+	const full = Array.isArray(envelope.fields) ? envelope : await getEnvelope(ctx, String(envelope.id), itemIndex);
+	return documentedTemplate(withLegacyId(full));
 }
 
 export const documensoTemplates: SigningTemplates = {
@@ -191,11 +191,7 @@ export const documensoTemplates: SigningTemplates = {
 
 	// POST /envelope/delete: the template goes; documents made from it stay.
 	async delete(ctx, templateId, itemIndex) {
-		const envelope = await getEnvelope(
-			ctx,
-			await envelopeIdOf(ctx, 'TEMPLATE', templateId, itemIndex),
-			itemIndex,
-		);
+		const envelope = await envelopeOf(ctx, 'TEMPLATE', templateId, LABELS.TEMPLATE, itemIndex);
 		await deleteEnvelope(ctx, String(envelope.id), itemIndex);
 		return { id: legacyIdOf(envelope) ?? null, envelopeId: envelope.id, deleted: true };
 	},
@@ -255,8 +251,8 @@ export const documensoFolders: SigningFolders = {
 	},
 
 	/**
-	 * GET /document or /template with `folderId` (find-documents.ts, find-templates.ts: without it,
-	 * the root folder only). `all` reads the root, then every folder of the kind.
+	 * GET /envelope with `type` and `folderId` (find-envelopes.ts: without a folder, the root folder
+	 * only). `all` reads the root, then every folder of the kind.
 	 */
 	async listIn(ctx, kind, folder, filter, limit, itemIndex) {
 		const folderIds: Array<string | undefined> =
@@ -264,11 +260,10 @@ export const documensoFolders: SigningFolders = {
 				? [undefined, ...(await this.list(ctx, kind, itemIndex)).map((found) => String(found.id))]
 				: [folder];
 		const baseUrl = await credentialBaseUrl(ctx, 'signingApi', itemIndex);
-		const path = kind === 'DOCUMENT' ? '/api/v2/document' : '/api/v2/template';
-		const qs: IDataObject = {};
+		const qs: IDataObject = { type: kind };
 		if (filter.status) qs.status = filter.status;
 		if (filter.templateId)
-			qs.templateId = numericId(ctx, filter.templateId, 'Filters › Template', itemIndex);
+			qs.templateId = await templateNumber(ctx, filter.templateId, 'Filters › Template', itemIndex);
 		const records: IDataObject[] = [];
 		for (const folderId of folderIds) {
 			records.push(
@@ -278,11 +273,11 @@ export const documensoFolders: SigningFolders = {
 						(
 							await request<DocumensoPage>(ctx, {
 								method: 'GET',
-								path,
+								path: '/api/v2/envelope',
 								qs: { ...qs, ...(folderId ? { folderId } : {}), page, perPage },
 								itemIndex,
 							})
-						).data,
+						).data.map(withLegacyId),
 					kind === 'DOCUMENT' ? 'documents' : 'templates',
 					{ maxPerPage: MAX_PER_PAGE, limit, itemIndex },
 				)),

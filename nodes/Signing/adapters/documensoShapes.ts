@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { isObject } from '../../shared/credentialTest';
 import type { ServiceError } from '../../shared/request';
 import { serviceErrorOf } from '../../shared/request';
+import { isMissingRoute, OLDER_DOCUMENSO } from './documensoVersion';
 
 /**
  * Documenso's records (API v2, tag v2.17.0, commit 75330166cc00b29c14399bc2e391e4b4d8080c00) in
@@ -169,14 +170,24 @@ function documentedField(field: IDataObject): IDataObject {
 	return mapped;
 }
 
+/** A record without its `token`: a template slot's, or a direct link's, which opens a signing page. */
+function withoutToken(record: unknown): unknown {
+	if (!isObject(record)) return record;
+	return Object.fromEntries(Object.entries(record).filter(([key]) => key !== 'token'));
+}
+
 /**
  * A template in the documented shape: `recipients` are its slots (`placeholder` and `role`, and
  * the slot's `id`, which Generate From Template fills), `fields` its prefillable fields.
- * Documenso's full recipient and field lists stay under `documenso`.
+ * Documenso's full recipient and field lists stay under `documenso`, without any signing token:
+ * a slot's token and the direct link's open signing pages, and nothing a workflow does with a
+ * template needs them.
  */
 export function documentedTemplate(template: IDataObject): IDataObject {
-	const { recipients, fields, ...rest } = template;
+	const { recipients: withTokens, fields, ...rest } = template;
+	const recipients = Array.isArray(withTokens) ? withTokens.map(withoutToken) : withTokens;
 	if (rest.templateDocumentData !== undefined) rest.templateDocumentData = withoutFileBytes(rest.templateDocumentData) as IDataObject;
+	if (rest.directLink !== undefined) rest.directLink = withoutToken(rest.directLink) as IDataObject;
 	const slots = Array.isArray(recipients) ? recipients.filter(isObject) : [];
 	const allFields = Array.isArray(fields) ? fields.filter(isObject) : [];
 	return {
@@ -263,6 +274,8 @@ export function documensoError(body: unknown, status: number): ServiceError {
 		}
 	}
 	if (!isObject(parsed)) return { message };
+	// A Documenso older than the envelope API has none of its routes: say so, once, in the message.
+	if (isMissingRoute(status, parsed)) return { message: `Not found: ${OLDER_DOCUMENSO}`, code: 'NOT_FOUND' };
 	const data = isObject(parsed.data) ? parsed.data : {};
 	const code = [data.code, parsed.code].find((value) => typeof value === 'string' && value !== '') as
 		| string

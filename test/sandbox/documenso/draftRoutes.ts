@@ -161,15 +161,10 @@ export function registerDraftRoutes(app: FastifyInstance, store: DocumensoStore)
 						'Cannot modify a field of a recipient who has already interacted with the document',
 					);
 				}
-				for (const key of [
-					'type',
-					'page',
-					'positionX',
-					'positionY',
-					'width',
-					'height',
-					'fieldMeta',
-				] as const) {
+				// update-envelope-fields.ts hands `page`, `positionX` and `positionY` to
+				// updateEnvelopeFields, which reads `pageNumber`, `pageX` and `pageY`
+				// (packages/lib/server-only/field/update-envelope-fields.ts): they change nothing.
+				for (const key of ['type', 'width', 'height', 'fieldMeta'] as const) {
 					if (change[key] !== undefined)
 						(field as unknown as Record<string, unknown>)[key] = change[key];
 				}

@@ -260,6 +260,8 @@ export function registerEnvelopeRoutes(app: FastifyInstance, store: DocumensoSto
 		page?: number;
 		perPage?: number;
 		orderByDirection: 'asc' | 'desc';
+		templateId?: number;
+		source?: string;
 	}>('findEnvelopes', (input) => {
 		const query = (input.query ?? '').trim().toLowerCase();
 		const rows = [...store.documents.values(), ...store.templates.values()]
@@ -268,6 +270,8 @@ export function registerEnvelopeRoutes(app: FastifyInstance, store: DocumensoSto
 			.filter((envelope) => (envelope.folderId ?? null) === (input.folderId ?? null))
 			.filter((envelope) => !input.type || envelope.type === input.type)
 			.filter((envelope) => !input.status || envelope.status === input.status)
+			.filter((envelope) => input.templateId === undefined || envelope.templateId === input.templateId)
+			.filter((envelope) => !input.source || envelope.source === input.source)
 			.filter(
 				(envelope) =>
 					query === '' ||

@@ -34,7 +34,7 @@ import {
 } from './sdk';
 import type { Actor, DocumensoStore } from './store';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** ZFindSearchParamsSchema (packages/lib/types/search-params.ts): page ≥ 1, 1 ≤ perPage ≤ 100. */
 const pagingRules = (input: { page?: number; perPage?: number }): ZodIssue[] => [
@@ -56,7 +56,7 @@ const pagingRules = (input: { page?: number; perPage?: number }): ZodIssue[] => 
  * sendDocument's refusal of a signer without a signature field (send-document.ts,
  * getRecipientsWithMissingFields): AppError MISSING_SIGNATURE_FIELD, 400.
  */
-function mustHaveSignatureFields(procedure: string, document: Envelope): void {
+export function mustHaveSignatureFields(procedure: string, document: Envelope): void {
 	const missing = signersWithoutSignatureField(document);
 	if (missing.length === 0) return;
 	const described = missing

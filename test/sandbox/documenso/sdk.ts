@@ -140,6 +140,18 @@ import {
 	EnvelopeAttachmentDeleteRequest$inboundSchema,
 	EnvelopeAttachmentDeleteResponse$inboundSchema,
 } from '@documenso/sdk-typescript/models/operations/envelopeattachmentdelete';
+import {
+	EnvelopeGetManyRequest$inboundSchema,
+	EnvelopeGetManyResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/envelopegetmany';
+import {
+	EnvelopeUsePayload$inboundSchema,
+	EnvelopeUseResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/envelopeuse';
+import {
+	EnvelopeRedistributeRequest$inboundSchema,
+	EnvelopeRedistributeResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/enveloperedistribute';
 import { EnvelopeAuditLogDownloadPdfRequest$inboundSchema } from '@documenso/sdk-typescript/models/operations/envelopeauditlogdownloadpdf';
 import { EnvelopeCertificateDownloadPdfRequest$inboundSchema } from '@documenso/sdk-typescript/models/operations/envelopecertificatedownloadpdf';
 import type { ZodIssue, ZodTypeAny } from 'zod/v3';
@@ -270,6 +282,30 @@ export const OPERATIONS = {
 		'/envelope/:envelopeId',
 		EnvelopeGetRequest$inboundSchema,
 		EnvelopeGetResponse$inboundSchema,
+	),
+	getEnvelopesByIds: operation(
+		'envelope.getMany',
+		'POST',
+		'/envelope/get-many',
+		EnvelopeGetManyRequest$inboundSchema,
+		EnvelopeGetManyResponse$inboundSchema,
+	),
+	useEnvelope: {
+		...operation(
+			'envelope.use',
+			'POST',
+			'/envelope/use',
+			EnvelopeUsePayload$inboundSchema,
+			EnvelopeUseResponse$inboundSchema,
+		),
+		multipart: true,
+	},
+	redistributeEnvelope: operation(
+		'envelope.redistribute',
+		'POST',
+		'/envelope/redistribute',
+		EnvelopeRedistributeRequest$inboundSchema,
+		EnvelopeRedistributeResponse$inboundSchema,
 	),
 	findEnvelopes: operation(
 		'envelope.find',

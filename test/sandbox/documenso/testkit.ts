@@ -28,9 +28,15 @@ export const lateFailures = (statuses: number[]) =>
 		},
 	}));
 
-export async function startDocumenso(): Promise<Sandbox> {
+/**
+ * A Documenso after 1 March 2027 unless told otherwise: `all` for the contract of the deprecated
+ * document and template routes as 2.17 serves them.
+ */
+export async function startDocumenso(
+	documensoRoutes: 'after-march-2027' | 'all' | 'before-envelopes' = 'after-march-2027',
+): Promise<Sandbox> {
 	// No pause between attempts: Documenso's default (local) job runner retries at once too.
-	return await startSandbox({ signing: 'documenso', ports: {}, logger, webhookRetryDelayMs: 0 });
+	return await startSandbox({ signing: 'documenso', documensoRoutes, ports: {}, logger, webhookRetryDelayMs: 0 });
 }
 
 /** HTTP helpers bound to a running Documenso flavour. */

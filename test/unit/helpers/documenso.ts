@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { RecordedRequest, Sandbox } from '../../sandbox';
+import type { RecordedRequest, Sandbox, SandboxOptions } from '../../sandbox';
 import { DOCUMENSO_SEED, startSandbox } from '../../sandbox';
 import {
 	coerceParameters,
@@ -10,6 +10,7 @@ import {
 	type Operation,
 	parseRequest,
 } from '../../sandbox/documenso/sdk';
+import { routeMissing } from '../../sandbox/documenso/service';
 import { signingApis } from '../../../nodes/Signing/adapters';
 
 /**
@@ -67,6 +68,10 @@ export async function documensoSchemaProblems(url: string): Promise<string[]> {
 			problems.push(`${where}: no such route in Documenso's API v2`);
 			continue;
 		}
+		if (routeMissing('after-march-2027', route.op.url)) {
+			problems.push(`${where}: a route Documenso removes on 1 March 2027`);
+			continue;
+		}
 		if (route.op.multipart) {
 			// Part by part: one JSON payload that parses under the SDK's schema, then files.
 			const issues = isMultipartRecord(request.body)
@@ -92,6 +97,12 @@ export async function documensoSchemaProblems(url: string): Promise<string[]> {
 	return problems;
 }
 
+/** The JSON `payload` part of a multipart request (`/envelope/create`, `/envelope/use`) as the log kept it. */
+export function payloadOf(request: RecordedRequest): IDataObject {
+	if (!isMultipartRecord(request.body)) throw new Error(`${request.method} ${request.path} is not multipart`);
+	return request.body.parts.find((part) => part.name === 'payload')?.json as IDataObject;
+}
+
 export interface DocumensoHarness {
 	sandbox: Sandbox;
 	/** A Signing API credential set to Documenso. */
@@ -104,8 +115,11 @@ export interface DocumensoHarness {
 	stop(): Promise<void>;
 }
 
-export async function startDocumensoHarness(): Promise<DocumensoHarness> {
-	const sandbox = await startSandbox({ signing: 'documenso', webhookRetryDelayMs: 0 });
+/** A Documenso after 1 March 2027 unless told otherwise (`SandboxOptions.documensoRoutes`). */
+export async function startDocumensoHarness(
+	documensoRoutes: SandboxOptions['documensoRoutes'] = 'after-march-2027',
+): Promise<DocumensoHarness> {
+	const sandbox = await startSandbox({ signing: 'documenso', documensoRoutes, webhookRetryDelayMs: 0 });
 	const url = sandbox.signing.url;
 	const control = async <T = IDataObject>(route: string, method = 'POST', body?: unknown): Promise<T> => {
 		const response = await fetch(`${url}/_sandbox${route}`, {
@@ -136,14 +150,14 @@ export async function startDocumensoHarness(): Promise<DocumensoHarness> {
  * The harness for the `describe` block that calls it: one sandbox for its tests, reset before each;
  * after each, every request any test sent validates under Documenso's SDK schemas, and no answer broke them.
  */
-export function documensoForEachTest(): DocumensoHarness {
+export function documensoForEachTest(documensoRoutes?: SandboxOptions['documensoRoutes']): DocumensoHarness {
 	let harness: DocumensoHarness | undefined;
 	const current = (): DocumensoHarness => {
 		if (!harness) throw new Error('The Documenso harness is used before its beforeAll started it');
 		return harness;
 	};
 	beforeAll(async () => {
-		harness = await startDocumensoHarness();
+		harness = await startDocumensoHarness(documensoRoutes);
 	});
 	afterAll(async () => await harness?.stop());
 	beforeEach(async () => {
