@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
 /**
  * The every-operation sweep (issue 41): one workflow node per resource × operation of an action
  * node, with its parameters as n8n's editor saves them. The editor keeps only what the node's

@@ -3,8 +3,13 @@
  * draft a failed run left before sending it (a lost upload answer, a failed read-back), two runs
  * at once end with one document, and issue 42: a document someone moved to a folder is found.
  */
-import type { IBinaryData, IDataObject, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
-import type { NodeOperationError } from 'n8n-workflow';
+import type {
+	IBinaryData,
+	IDataObject,
+	IHttpRequestOptions,
+	INodeExecutionData,
+	NodeOperationError,
+} from 'n8n-workflow';
 
 import { Signing } from '../../nodes/Signing/Signing.node';
 import { textPdf } from '../sandbox/signingPdf';
