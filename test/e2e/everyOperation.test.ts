@@ -164,9 +164,9 @@ function signingSteps(seed: Seed): SweepStep[] {
 		'folder:delete': { after: () => [setup(op('folder', 'create'))], values: { folderId: '={{ $json.id }}' } },
 		'folder:update': { after: () => [setup(op('folder', 'create'))], values: { folderId: '={{ $json.id }}' } },
 		'recipient:add': { after: () => [draft()], values: { documentId: document } },
-		'recipient:get': { after: () => [draft()], values: { recipientId: '={{ $json.recipients[0].id }}' } },
-		'recipient:remove': { after: () => [draft()], values: { recipientId: '={{ $json.recipients[0].id }}' } },
-		'recipient:update': { after: () => [draft()], values: { recipientId: '={{ $json.recipients[0].id }}' } },
+		'recipient:get': { after: () => [draft()], values: { recipientId: '={{ $json.recipients[0].recipientId }}' } },
+		'recipient:remove': { after: () => [draft()], values: { recipientId: '={{ $json.recipients[0].recipientId }}' } },
+		'recipient:update': { after: () => [draft()], values: { recipientId: '={{ $json.recipients[0].recipientId }}' } },
 		'template:createFromFile': {
 			values: {
 				uploadFields: {
@@ -188,18 +188,19 @@ function surveySteps(seed: Seed): SweepStep[] {
 		responseId: seed.response,
 		contactId: seed.contact,
 		email: 'sweep.contact@example.org',
-		key: 'sweepKey',
+		key: 'sweep_key',
 		count: 2,
 	};
 	const plan: Record<string, { after?: () => SweepStep[]; values?: Values }> = {
 		'contact:createMany': { values: { email: 'sweep.many@example.org' } },
 		'contact:delete': {
 			after: () => [{ name: 'setup: contact → create', operation: op('contact', 'create'), values: { ...common, email: 'sweep.deleted@example.org' } }],
-			values: { contactId: '={{ $json.id ?? $json.contactId }}' },
+			// Where Create is not available (the documented API), a contact of the seed.
+			values: { contactId: `={{ $json.id ?? $json.contactId ?? "${seed.contact}" }}` },
 		},
 		'response:delete': {
 			after: () => [{ name: 'setup: response → create', operation: op('response', 'create'), values: common }],
-			values: { responseId: '={{ $json.id ?? $json.responseId }}' },
+			values: { responseId: `={{ $json.id ?? $json.responseId ?? "${seed.unfinishedResponse}" }}` },
 		},
 		'response:update': { values: { responseId: seed.unfinishedResponse } },
 	};
@@ -228,6 +229,9 @@ function bookmarkSteps(seed: Seed): SweepStep[] {
 			after: () => [{ name: 'setup: bookmark → create', operation: op('bookmark', 'create'), values: { ...common, url: 'https://example.org/sweep-deleted' } }],
 			values: { recordId: byId('={{ $json.id }}') },
 		},
+		// Limits: Karakeep's spec mock answers every page with the same item and the same next cursor,
+		// which the node would follow for ever (issue 42: a cursor that does not advance).
+		'bookmark:search': { values: { limit: 1 } },
 		// A limit: Karakeep's spec mock answers every page with a next cursor.
 		'bookmark:getContent': { values: { recordId: byId(seed.letter), maxCharacters: 10 } },
 	};
@@ -245,9 +249,7 @@ function stepsFrom(
 		const variants = entry.variants ?? { '': {} };
 		return Object.entries(variants).map(([suffix, variant]) => {
 			const values = { ...common, ...entry.values, ...variant };
-			const after = entry.after?.();
-			const needsFile = 'binaryPropertyName' in values || /createFromFile|attach|replace/.test(operation.operation);
-			return { name: named(operation, suffix), operation, values, after, needsFile };
+			return { name: named(operation, suffix), operation, values, after: entry.after?.() };
 		});
 	});
 }
@@ -278,6 +280,12 @@ describe(`every operation of every node in a real n8n ${N8N_VERSION}, with its p
 		// Karakeep's spec mock answers Get Content with a next cursor on every page, the same one: the
 		// node then reads forever (issue 42, "a cursor that does not advance", fixed elsewhere). Until
 		// it refuses such a cursor, the mock refuses that read as Karakeep does an unknown bookmark.
+		// Single-use links, as a Formbricks user switches them on for the survey.
+		await fetch(`${platforms.survey.url}/_sandbox/surveys/${FORMBRICKS_SEED.surveys.residency}`, {
+			method: 'PATCH',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ singleUse: { enabled: true } }),
+		});
 		karakeep.failNext({ method: 'GET', path: /\/bookmarks\/[^/]+\/content$/, status: 404 });
 		n8n = await startN8n({ packageTarball: await packPackage(), env: { N8N_LOG_LEVEL: process.env.SWEEP_LOG_LEVEL ?? 'info' } });
 		const documentedCredentials = await createSandboxCredentials(n8n, documented);

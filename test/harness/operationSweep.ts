@@ -102,15 +102,13 @@ export interface SweepStep {
 	values: Values;
 	/** The steps before it (setup), in order; it reads their output. */
 	after?: SweepStep[];
-	/** Whether it takes the PDF the workflow read (an upload): then it follows the file's node. */
-	needsFile?: boolean;
 }
 
 const FILE_NODE = 'Read PDF';
 
 /**
- * One workflow: a Webhook (path `webhookPath`) → Read/Write Files from Disk (the agreement PDF) →
- * each step, in its own branch, behind its setup steps. Every node continues on error ("On
+ * One workflow: a Webhook (path `webhookPath`) → Read/Write Files from Disk (the agreement PDF, the
+ * file of every upload) → each step, in its own branch, behind its setup steps. Every node continues on error ("On
  * Error: Continue"), so that one failure does not hide the others and each error is an item.
  */
 export function sweepWorkflow(options: {
