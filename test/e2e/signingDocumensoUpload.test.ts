@@ -130,6 +130,53 @@ describe('a PDF from disk sent for signature on Documenso, in a real n8n', () =>
 		expect((await signing().requests()).map((entry) => entry.path)).not.toContain('/api/v2/envelope/create');
 	});
 
+	it('the same application sent twice at once (a form submitted twice): one document, one set of invitations', async () => {
+		// Every answer takes a while, as over a network: both runs look the External ID up before
+		// either upload is stored, the race that made two documents.
+		await signing().call('PUT', '/latency', { ms: 1500 });
+		try {
+			const body = { applicationId: 'application-2002', name: 'Tomás Ruiz', email: 'tomas@example.org' };
+			const [first, second] = await Promise.all([request(body), request(body)]);
+			expect([first.documentId, first.status]).toEqual([second.documentId, 'PENDING']);
+			expect([first.alreadyExisted, second.alreadyExisted].sort()).toEqual([false, true]);
+		} finally {
+			await signing().call('PUT', '/latency', { ms: 0 });
+		}
+		const { documents } = await signing().call<{ documents: Array<Record<string, unknown>> }>('GET', '/documents');
+		const mine = documents.filter((document) => document.externalId === 'application-2002');
+		expect(mine.map((document) => document.status)).toEqual(['PENDING']);
+		const paths = (await signing().requests()).map((entry) => `${entry.method} ${entry.path}`);
+		expect(paths.filter((path) => path === 'POST /api/v2/envelope/create')).toHaveLength(2);
+		expect(paths.filter((path) => path === 'POST /api/v2/envelope/delete')).toHaveLength(1);
+		expect(paths.filter((path) => path === 'POST /api/v2/envelope/distribute')).toHaveLength(1);
+	});
+
+	it('retries are safe: an upload whose answer was lost is finished and sent by the next request, with both signatures', async () => {
+		await signing().clearRequests();
+		// Documenso stores the upload; its answer never reaches n8n.
+		await signing().call('PUT', '/faults', { status: 504, count: 1, path: '/envelope/create', afterHandling: true });
+		const body = { applicationId: 'application-3003', name: 'Lise Meitner', email: 'lise@example.org' };
+		const failed = await fetch(`${n8n.baseUrl}/webhook/send-pdf-for-signature`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(body),
+		});
+		expect(failed.status).not.toBe(200);
+		const stored = async () =>
+			(await signing().call<{ documents: Array<Record<string, unknown>> }>('GET', '/documents')).documents.filter(
+				(document) => document.externalId === 'application-3003',
+			);
+		expect((await stored()).map((document) => [document.status, (document.fields as unknown[]).length])).toEqual([['DRAFT', 0]]);
+
+		const again = await request(body);
+		expect(again).toMatchObject({ status: 'PENDING', alreadyExisted: true });
+		const [document] = await stored();
+		expect(await stored()).toHaveLength(1);
+		expect((document.fields as Array<Record<string, unknown>>).map((field) => field.type)).toEqual(['SIGNATURE', 'SIGNATURE']);
+		// The 504 was the fault this test set.
+		await signing().clearRequests();
+	});
+
 	it('signed by both → the completed event → Download writes the signed PDF to disk', async () => {
 		await signing().clearRequests();
 		await signing().call('POST', `/documents/${documentId}/complete`);

@@ -134,6 +134,12 @@ export interface KarakeepSpecMock {
 export interface KarakeepSpecMockOptions {
 	/** A real Karakeep to forward valid requests to (and to search over). */
 	upstream?: { url: string };
+	/**
+	 * Without an upstream: every generated answer is a last page (`nextCursor: null`). Generated
+	 * answers otherwise repeat one item and one cursor on every page, which a reader would follow
+	 * for ever.
+	 */
+	lastPages?: boolean;
 }
 
 interface BookmarkLike {
@@ -274,7 +280,7 @@ export async function startKarakeepSpecMock(options: KarakeepSpecMockOptions = {
 		if (operation.operationId === 'searchBookmarks') {
 			const answer = options.upstream
 				? await searchUpstream(options.upstream.url, authorization, query)
-				: api.mockResponseForOperation('searchBookmarks').mock;
+				: lastPage(api.mockResponseForOperation('searchBookmarks').mock, options.lastPages);
 			const checked = api.validateResponse(answer, operation, 200);
 			if (checked.errors?.length) {
 				record.status = 500;
@@ -290,6 +296,7 @@ export async function startKarakeepSpecMock(options: KarakeepSpecMockOptions = {
 		// A creating route (201 in the document) answers as for something new.
 		const created = operation.responses && '201' in operation.responses ? { code: 201 } : {};
 		const mocked = api.mockResponseForOperation(operation.operationId ?? '', created);
+		if (options.lastPages) lastPage(mocked.mock);
 		record.status = mocked.status;
 		return reply.code(mocked.status).type('application/json').send(mocked.mock ?? null);
 	});
@@ -303,6 +310,14 @@ export async function startKarakeepSpecMock(options: KarakeepSpecMockOptions = {
 		failNext: (fault) => void faults.push(fault),
 		stop: async () => void (await app.close()),
 	};
+}
+
+/** A generated answer as a last page: its `nextCursor`, where it has one, null. */
+function lastPage<T>(answer: T, apply = true): T {
+	if (apply && answer && typeof answer === 'object' && 'nextCursor' in answer) {
+		(answer as Record<string, unknown>).nextCursor = null;
+	}
+	return answer;
 }
 
 /**

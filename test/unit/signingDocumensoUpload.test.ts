@@ -354,8 +354,10 @@ describe('Document → Create From File on Documenso', () => {
 		await documenso.clearRequests();
 		const [item] = await run(parameters);
 		expect(item.json).toMatchObject({ id: 1001, status: 'PENDING', alreadyExisted: true });
+		// The draft is read whole first: it is sent only with all its fields at a text (issue 41).
 		expect(await requests()).toEqual([
 			'GET /api/v2/envelope',
+			`GET /api/v2/envelope/${String(item.json.envelopeId)}`,
 			'POST /api/v2/envelope/distribute',
 			`GET /api/v2/envelope/${String(item.json.envelopeId)}`,
 		]);

@@ -78,18 +78,19 @@ export async function documentOfEnvelope(
 }
 
 /**
- * The newest envelope of a type whose `externalId` is exactly `externalId`. Documenso has no
- * filter for it: `query` matches titles, external IDs and recipients with `ilike`
- * (packages/lib/server-only/envelope/find-envelopes.ts), so the rows are compared here. A list
- * shows one folder only (the root without `folderId`): the one the envelope was filed in.
+ * The envelopes of a type in one folder (the root without `folderId`) whose `externalId` is exactly
+ * `externalId`, oldest first. Documenso has no filter for it: `query` matches titles, external IDs
+ * and recipients with `ilike` (packages/lib/server-only/envelope/find-envelopes.ts), so the rows
+ * are compared here; a list shows one folder only.
  */
-export async function findByExternalId(
+export async function envelopesWithExternalId(
 	ctx: RequestContext,
 	type: 'DOCUMENT' | 'TEMPLATE',
 	externalId: string,
 	folderId: string | undefined,
 	itemIndex?: number,
-): Promise<IDataObject | undefined> {
+): Promise<IDataObject[]> {
+	const found: IDataObject[] = [];
 	for (let page = 1; ; page++) {
 		const answered = await request<DocumensoPage>(ctx, {
 			method: 'GET',
@@ -103,10 +104,50 @@ export async function findByExternalId(
 			},
 			itemIndex,
 		});
-		const found = answered.data.find((row) => row.externalId === externalId);
-		if (found) return found;
-		if (answered.data.length === 0 || page >= answered.totalPages) return undefined;
+		found.push(...answered.data.filter((row) => row.externalId === externalId));
+		if (answered.data.length === 0 || page >= answered.totalPages) break;
 	}
+	return found.sort(olderFirst);
+}
+
+/** Creation order: Documenso numbers envelopes as it stores them (`secondaryId`), then `createdAt`. */
+export function olderFirst(a: IDataObject, b: IDataObject): number {
+	const [first, second] = [Number(legacyIdOf(a)), Number(legacyIdOf(b))];
+	if (Number.isFinite(first) && Number.isFinite(second) && first !== second) return first - second;
+	return String(a.createdAt ?? '').localeCompare(String(b.createdAt ?? ''));
+}
+
+/**
+ * An envelope of a type whose `externalId` is exactly `externalId`, wherever it is filed: the
+ * folder it would go to first (`folderId`, the root without), then the root and every folder of
+ * the type (`GET /folder` without parentId lists them at any depth, find-folders.ts), so that a
+ * document someone moved is found too. The oldest of a folder.
+ */
+export async function findByExternalId(
+	ctx: RequestContext,
+	type: 'DOCUMENT' | 'TEMPLATE',
+	externalId: string,
+	folderId: string | undefined,
+	itemIndex?: number,
+): Promise<IDataObject | undefined> {
+	const [inTarget] = await envelopesWithExternalId(ctx, type, externalId, folderId, itemIndex);
+	if (inTarget) return inTarget;
+	const elsewhere: Array<string | undefined> = folderId ? [undefined] : [];
+	for (let page = 1; ; page++) {
+		const answered = await request<DocumensoPage>(ctx, {
+			method: 'GET',
+			path: '/api/v2/folder',
+			qs: { type, page, perPage: MAX_PER_PAGE },
+			itemIndex,
+		});
+		elsewhere.push(...answered.data.map((folder) => String(folder.id)).filter((id) => id !== folderId));
+		if (answered.data.length === 0 || page >= answered.totalPages) break;
+	}
+	for (const folder of elsewhere) {
+		const [found] = await envelopesWithExternalId(ctx, type, externalId, folder, itemIndex);
+		if (found) return found;
+	}
+	return undefined;
 }
 
 /** `POST /envelope/delete` (envelope.delete, envelope-router/delete-envelope.ts). */

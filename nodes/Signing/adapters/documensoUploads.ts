@@ -6,6 +6,7 @@ import { answerWasLost, withDescription } from '../../shared/request';
 import {
 	deleteEnvelope,
 	documentOfEnvelope,
+	envelopesWithExternalId,
 	envelopeWords,
 	findByExternalId,
 	getEnvelope,
@@ -109,6 +110,81 @@ const missingPlaceholder = (error: unknown) =>
 	error instanceof NodeApiError
 		? /Placeholder "(.*)" not found in PDF/.exec(error.message)?.[1]
 		: undefined;
+
+/**
+ * `POST /envelope/field/create-many` with the fields at a text (create-envelope-fields.ts: every
+ * placeholder is resolved before any field is written, so all are made or none).
+ */
+async function addTextFields(
+	ctx: IExecuteFunctions,
+	envelope: IDataObject,
+	input: UploadInput,
+	byText: FieldPlacement[],
+	itemIndex: number,
+): Promise<void> {
+	const ids = recipientIds(ctx, envelope, input, byText, itemIndex);
+	await request(ctx, {
+		method: 'POST',
+		path: '/api/v2/envelope/field/create-many',
+		body: {
+			envelopeId: String(envelope.id),
+			data: byText.map((field) => ({
+				...fieldAndMeta(field),
+				recipientId: ids[field.recipient],
+				...field.position,
+			})),
+		},
+		itemIndex,
+	});
+}
+
+/**
+ * Whether a draft lacks the fields at a text of `input`. They are made all at once after the
+ * upload (`addTextFields`), so a draft whose upload answer or read-back was lost has none of them:
+ * then some recipient has fewer fields of a type than the upload's positions and texts give them.
+ */
+function lacksTextFields(envelope: IDataObject, input: UploadInput, byText: FieldPlacement[]): boolean {
+	const stored = (envelope.recipients as IDataObject[] | undefined) ?? [];
+	const fields = (envelope.fields as IDataObject[] | undefined) ?? [];
+	return byText.some((wanted) => {
+		const email = input.recipients[wanted.recipient]?.email.toLowerCase();
+		const ids = stored
+			.filter((recipient) => String(recipient.email).toLowerCase() === email)
+			.map((recipient) => recipient.id);
+		const expected = input.fields.filter(
+			(field) => field.recipient === wanted.recipient && field.type === wanted.type,
+		).length;
+		const present = fields.filter(
+			(field) => ids.includes(field.recipientId) && field.type === wanted.type,
+		).length;
+		return present < expected;
+	});
+}
+
+/**
+ * A draft of this upload found again (Return It) made whole before anything else: the fields at
+ * a text a failed run never added are added now. A draft that cannot be finished is not sent.
+ */
+async function finishDraft(
+	ctx: IExecuteFunctions,
+	envelope: IDataObject,
+	input: UploadInput,
+	itemIndex: number,
+): Promise<void> {
+	const byText = input.fields.filter(hasPlaceholder);
+	if (byText.length === 0 || !lacksTextFields(envelope, input, byText)) return;
+	try {
+		await addTextFields(ctx, envelope, input, byText, itemIndex);
+	} catch (error) {
+		const placeholder = missingPlaceholder(error);
+		throw withDescription(
+			ctx,
+			error as Error,
+			itemIndex,
+			`${envelopeWords(envelope)} with External ID "${input.externalId}" is a draft a failed run left without its fields at a text (${byText.map((field) => field.label).join(', ')}); adding them failed${placeholder ? `: the text "${placeholder}" is not in its PDF` : ''}, so it was not sent. Delete it, or add the fields (Field → Add) and send it (Document → Send).`,
+		);
+	}
+}
 
 type EnvelopeType = 'DOCUMENT' | 'TEMPLATE';
 
@@ -227,20 +303,7 @@ export async function uploadEnvelope(
 	const byText = input.fields.filter(hasPlaceholder);
 	if (byText.length === 0) return envelope;
 	try {
-		const ids = recipientIds(ctx, envelope, input, byText, itemIndex);
-		await request(ctx, {
-			method: 'POST',
-			path: '/api/v2/envelope/field/create-many',
-			body: {
-				envelopeId: created.id,
-				data: byText.map((field) => ({
-					...fieldAndMeta(field),
-					recipientId: ids[field.recipient],
-					...field.position,
-				})),
-			},
-			itemIndex,
-		});
+		await addTextFields(ctx, envelope, input, byText, itemIndex);
 	} catch (error) {
 		// No field was made (create-envelope-fields.ts resolves every field before it writes any):
 		// the upload holds the PDF without them, and goes, so that a corrected run starts clean.
@@ -269,12 +332,63 @@ export async function uploadEnvelope(
 	return await readUploaded(ctx, created.id, input, type, itemIndex, 'stored the upload and its fields');
 }
 
+/**
+ * What Return It gives for the document `found`: a draft is first finished (the fields at a text a
+ * failed run never added) and, with `send`, sent; then the document as it is.
+ */
+async function returnExisting(
+	ctx: IExecuteFunctions,
+	found: IDataObject,
+	input: CreateFromFileInput,
+	itemIndex: number,
+	send: boolean,
+): Promise<IDataObject> {
+	if (found.status === 'DRAFT') {
+		// A list row has no fields: the draft is read whole only when it may lack some.
+		if (input.fields.some(hasPlaceholder)) {
+			await finishDraft(ctx, await getEnvelope(ctx, String(found.id), itemIndex), input, itemIndex);
+		}
+		if (send) await distribute(ctx, found, input, itemIndex);
+	}
+	const envelope = await getEnvelope(ctx, String(found.id), itemIndex);
+	const document = await documentOfEnvelope(ctx, envelope, itemIndex);
+	return { ...document, alreadyExisted: true };
+}
+
+/**
+ * After an upload with External ID and Return It: the oldest document with that External ID in
+ * the folder it went to, when it is not this upload. Two runs that looked the External ID up at
+ * the same time (a form submitted twice) both uploaded; each looks again before sending, and the
+ * younger deletes its own draft, so that one document is sent, once.
+ */
+async function olderTwin(
+	ctx: IExecuteFunctions,
+	envelope: IDataObject,
+	input: CreateFromFileInput,
+	itemIndex: number,
+): Promise<IDataObject | undefined> {
+	if (!input.externalId || input.ifExists !== 'return') return undefined;
+	try {
+		const [oldest] = await envelopesWithExternalId(
+			ctx,
+			'DOCUMENT',
+			input.externalId,
+			input.folderId,
+			itemIndex,
+		);
+		return oldest && String(oldest.id) !== String(envelope.id) ? oldest : undefined;
+	} catch (error) {
+		throw failedAfterUpload(ctx, error, String(envelope.id), input, 'DOCUMENT', itemIndex, 'stored the upload as a draft, not sent');
+	}
+}
+
 export const documensoUploads: SigningUploads = {
 	defaultSizeLimitMb: DEFAULT_SIZE_LIMIT_MB,
 
 	/**
 	 * The upload (`uploadEnvelope`), then the invitations. With an external ID, the document of a
-	 * run that failed after creating it is found first, so a retry does not upload it twice.
+	 * run that failed after creating it is found first (wherever it is filed), finished and
+	 * returned, so a retry does not upload it twice; two runs at once keep the older upload.
 	 */
 	async createDocument(ctx, input, itemIndex) {
 		if (input.externalId && input.ifExists !== 'create') {
@@ -297,18 +411,26 @@ export const documensoUploads: SigningUploads = {
 						},
 					);
 				}
-				if (existing.status === 'DRAFT' && input.distribute)
-					await distribute(ctx, existing, input, itemIndex);
-				const document = await documentOfEnvelope(
-					ctx,
-					await getEnvelope(ctx, String(existing.id), itemIndex),
-					itemIndex,
-				);
-				return { ...document, alreadyExisted: true };
+				return await returnExisting(ctx, existing, input, itemIndex, input.distribute);
 			}
 		}
 
 		let envelope = await uploadEnvelope(ctx, input, 'DOCUMENT', itemIndex);
+		const older = await olderTwin(ctx, envelope, input, itemIndex);
+		if (older) {
+			try {
+				await deleteEnvelope(ctx, String(envelope.id), itemIndex);
+			} catch (error) {
+				throw withDescription(
+					ctx,
+					error as Error,
+					itemIndex,
+					`Another run uploaded ${envelopeWords(older)} with External ID "${input.externalId}" first; this run's upload, ${envelopeWords(envelope)}, is a draft that was not sent and could not be deleted: delete it.`,
+				);
+			}
+			// The older upload's own run finishes and sends it: sending it here too would race it.
+			return await returnExisting(ctx, older, input, itemIndex, false);
+		}
 
 		if (input.distribute) {
 			await distribute(ctx, envelope, input, itemIndex);

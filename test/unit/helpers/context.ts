@@ -182,6 +182,12 @@ export interface ExecuteOptions {
 	 * gives a file on disk an id of its own).
 	 */
 	binaryStore?: Map<string, Buffer>;
+	/**
+	 * The parameters are exactly those n8n holds for the node (the shown ones, with their defaults:
+	 * `shownParameters` in test/harness/operationSweep.ts): a parameter absent from them, read
+	 * without a fallback, throws as n8n-core does ("Could not get parameter").
+	 */
+	asN8n?: boolean;
 }
 
 export interface ExecuteHarness {
@@ -252,6 +258,9 @@ export function executeContext(options: ExecuteOptions): ExecuteHarness {
 			parameterOptions?: { extractValue?: boolean },
 		) => {
 			const value = parameterFor(options.parameters, itemIndex)[name];
+			if (value === undefined && fallback === undefined && options.asN8n) {
+				throw new NodeOperationError(node, `Could not get parameter "${name}"`);
+			}
 			if (value === undefined) return fallback;
 			// Resource locators are { mode, value } objects; n8n extracts the value on request.
 			if (

@@ -221,6 +221,32 @@ function percent(
 }
 
 /**
+ * A field at a position ends on its page: X + Width and Y + Height at most 100 (percent of the
+ * page). Documenso takes a field past the edge and the signer cannot reach all of it.
+ */
+export function checkWithinPage(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	position: { x?: number; y?: number; width?: number; height?: number },
+	at: (field: string) => string,
+): void {
+	const edges = [
+		['x', 'width', 'X (%)', 'Width (%)', 'right'],
+		['y', 'height', 'Y (%)', 'Height (%)', 'bottom'],
+	] as const;
+	for (const [start, size, startLabel, sizeLabel, edge] of edges) {
+		const [from, extent] = [position[start], position[size]];
+		if (from === undefined || extent === undefined || from + extent <= 100) continue;
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			at(sizeLabel),
+			`${startLabel} ${from} + ${sizeLabel} ${extent} is ${from + extent}: the field runs past the page’s ${edge} edge (at most 100)`,
+		);
+	}
+}
+
+/**
  * One field as given (`placement` "text" or "position"; JSON may leave it out: a `placeholder`
  * means at a text), checked. `recipientOf` turns its Recipient into whose field it is, or throws.
  */
@@ -283,6 +309,7 @@ export function checkedField<Recipient = number>(
 			width: percent(ctx, itemIndex, given.width, at('Width (%)'), { positive: true }),
 			height: percent(ctx, itemIndex, given.height, at('Height (%)'), { positive: true }),
 		};
+		checkWithinPage(ctx, itemIndex, position, at);
 	}
 	const meta: IDataObject = {};
 	if (typeof given.label === 'string' && given.label.trim() !== '') meta.label = given.label.trim();

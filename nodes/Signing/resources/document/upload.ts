@@ -62,11 +62,11 @@ const sharedOptions = (kind: 'document' | 'template'): INodeProperties[] => [
 				value: 'return',
 				description:
 					kind === 'document'
-						? 'Upload nothing and return that document; a draft is sent first when Send Now is on (finishes a run whose send failed)'
+						? 'Upload nothing and return that document; a draft a failed run left is finished (its fields at a text) and, when Send Now is on, sent first. Two runs at once keep one document.'
 						: 'Upload nothing and return that template',
 			},
 		],
-		description: `Looked up in the folder the ${kind} goes to (one list read per 100 matches) before uploading`,
+		description: `Looked up before uploading in the folder the ${kind} goes to, then in every other folder (a ${kind} someone moved is found too)`,
 	},
 	{
 		displayName: 'Signing Order',

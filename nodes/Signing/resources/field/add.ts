@@ -39,7 +39,6 @@ export const addDescription: INodeProperties[] = [
 const FIELD_PARAMETERS = [
 	'recipient',
 	'type',
-	'placement',
 	'placeholder',
 	'matchAll',
 	'page',
@@ -56,9 +55,18 @@ export async function add(this: IExecuteFunctions, itemIndex: number): Promise<I
 	requireToolConsent(this, itemIndex, consentTo('Changing the fields of documents'));
 	const { fields } = await fieldsOf(this, itemIndex, 'Add');
 	const documentId = requiredId(this, itemIndex, 'documentId', 'Document ID');
-	const given = Object.fromEntries(
-		FIELD_PARAMETERS.map((name) => [name, this.getNodeParameter(name, itemIndex, undefined)]),
-	);
+	const placement = this.getNodeParameter('placement', itemIndex, 'text') as string;
+	// Only what the chosen placement shows: n8n leaves hidden parameters out of the node, and
+	// reading one fails the node ("Could not get parameter").
+	const given = {
+		placement,
+		...Object.fromEntries(
+			FIELD_PARAMETERS.filter((name) => (ONLY_AT[name] ?? placement) === placement).map((name) => [
+				name,
+				this.getNodeParameter(name, itemIndex, null),
+			]),
+		),
+	};
 	const field = checkedField(
 		this,
 		itemIndex,

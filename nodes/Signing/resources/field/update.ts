@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { requireToolConsent } from '../../../shared/toolConsent';
 import { checkedInteger, invalidInput } from '../../../shared/validation';
 import { consentTo } from '../../personalData';
-import { fieldValues } from '../document/fieldPlacements';
+import { checkWithinPage, fieldValues } from '../document/fieldPlacements';
 import { fieldsOf } from './fieldsOf';
 
 const CHANGEABLE = ['page', 'x', 'y', 'width', 'height', 'label', 'required'];
@@ -57,6 +57,7 @@ export async function update(this: IExecuteFunctions, itemIndex: number): Promis
 		}
 		position[name] = value;
 	}
+	checkWithinPage(this, itemIndex, position, (label) => `Update Fields › ${label}`);
 	const meta: IDataObject = {};
 	if (typeof given.label === 'string') meta.label = given.label.trim();
 	if (typeof given.required === 'boolean') meta.required = given.required;
