@@ -472,6 +472,7 @@ describe('a budget that paces only where the server limits (issue 42)', () => {
 		const delays: number[] = [];
 		const { result, elapsedMs } = await runWithFakeTime(async () => {
 			// Spied on inside the fake time, whose setTimeout the budget and n8n's sleep call.
+			// eslint-disable-next-line @n8n/community-nodes/no-restricted-globals -- the test watches the timers asked for
 			const timers = jest.spyOn(globalThis, 'setTimeout');
 			try {
 				const errors: unknown[] = [];
