@@ -144,7 +144,9 @@ export function serverRateLimitProperties(platformDefaults: string): INodeProper
 			typeOptions: { minValue: 1 },
 			default: 100,
 			description: 'The limit the server was set to, per key and minute',
-			displayOptions: { show: { serverRateLimit: ['custom'] } },
+			// `hide`, not `show`: n8n's public API makes a field shown for a value required whenever the
+			// other field is absent, which would refuse credentials created without these fields.
+			displayOptions: { hide: { serverRateLimit: ['learn', 'platform', 'none'] } },
 		},
 	];
 }
