@@ -50,9 +50,8 @@ describe('Survey Trigger: two n8n instances, one Formbricks workspace', () => {
 			const n8n = await startN8n({ packageTarball });
 			instances.push(n8n);
 			const credentials = await createSandboxCredentials(n8n, sandbox);
-			// The editor's own route keeps a workflow's ID on n8n 2.x, as an import does (the public API makes a new one).
-			const created = await n8n.rest<{ id: string }>('POST', '/workflows', {
-				id: WORKFLOW_ID,
+			// The editor's own route keeps a workflow's ID on n8n 2.x, as an import does; n8n 1.x gives its own either way.
+			const workflow = {
 				name: 'Survey responses (imported)',
 				nodes: [
 					{
@@ -68,7 +67,10 @@ describe('Survey Trigger: two n8n instances, one Formbricks workspace', () => {
 				],
 				connections: {},
 				settings: { executionOrder: 'v1' },
-			});
+			};
+			const created = n8nAtLeast('2.0.0')
+				? await n8n.rest<{ id: string }>('POST', '/workflows', { id: WORKFLOW_ID, ...workflow })
+				: await n8n.api<{ id: string }>('POST', '/workflows', workflow);
 			workflowIds.push(created.id);
 		}
 	});
