@@ -12,8 +12,10 @@ import {
 	type RatePolicy,
 	rateBudget,
 	rateBudgetCount,
+	serverLimitOf,
 	waitInMessage,
 } from '../../nodes/shared/rateBudget';
+import { SurveyApi } from '../../credentials/SurveyApi.credentials';
 import { type RetryPolicy, serviceAnswer, serviceRequest } from '../../nodes/shared/request';
 import { FixedWindowLimit } from '../sandbox/rateLimit';
 import { systemClock } from '../sandbox/timers';
@@ -489,6 +491,21 @@ describe('a budget that paces only where the server limits (issue 42)', () => {
 		expect(platform.sent).toHaveLength(3);
 		expect(delays.every((delay) => delay <= MAX_TIMER_MS)).toBe(true);
 		expect(delays.length).toBeLessThan(10);
+	});
+});
+
+describe("the credential's Server's Rate Limit", () => {
+	it('reads a credential saved before it as Learn From the Server; a number only with A Number per Minute', () => {
+		expect(serverLimitOf({ baseUrl: 'https://forms.example.org', apiKey: 'k' })).toBe('learn');
+		expect(serverLimitOf({ serverRateLimit: 'platform', serverRateLimitPerMinute: 40 })).toBe('platform');
+		expect(serverLimitOf({ serverRateLimit: 'custom', serverRateLimitPerMinute: 40 })).toBe(40);
+		expect(serverLimitOf({ serverRateLimit: 'custom', serverRateLimitPerMinute: 0 })).toBe('platform');
+		expect(serverLimitOf({ serverRateLimit: 'none' })).toBe('none');
+	});
+
+	it('shows Requests per Minute only for A Number per Minute, by hiding it for the others (n8n\'s public API makes a field shown for a value required when that value\'s field is absent)', () => {
+		const perMinute = new SurveyApi().properties.find((property) => property.name === 'serverRateLimitPerMinute');
+		expect(perMinute?.displayOptions).toEqual({ hide: { serverRateLimit: ['learn', 'platform', 'none'] } });
 	});
 });
 
