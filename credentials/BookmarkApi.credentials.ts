@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { bookmarkApis } from '../nodes/Bookmarks/adapters/registry';
+import { serverRateLimitProperties } from '../nodes/shared/rateBudget';
 
 export class BookmarkApi implements ICredentialType {
 	name = 'bookmarkApi';
@@ -47,6 +48,9 @@ export class BookmarkApi implements ICredentialType {
 				'For the Bookmarks Webhook Trigger: the Token of the webhook in Karakeep (Settings → Webhooks). The trigger refuses deliveries without it.',
 			displayOptions: bookmarkApis.displayOnlyFor(['karakeep']),
 		},
+		...serverRateLimitProperties(
+			'Karakeep limits only with RATE_LIMITING_ENABLED and then says the wait in its 429, the documented bookmark service as its 429s say',
+		),
 	];
 
 	// "Test credential" is nodes/Bookmarks/credentialTest.ts (bookmarkApiTest, referenced by the nodes' `testedBy`):

@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { signingApis } from '../nodes/Signing/adapters/registry';
+import { serverRateLimitProperties } from '../nodes/shared/rateBudget';
 
 export class SigningApi implements ICredentialType {
 	name = 'signingApi';
@@ -47,6 +48,9 @@ export class SigningApi implements ICredentialType {
 			description:
 				'For the Signing Trigger: the secret of the webhook that calls it. Documented API: the shared secret of the endpoint in the administrator panel (X-Signing-Secret; optional). Documenso: the Secret of the webhook in your team’s settings (X-Documenso-Secret); required, deliveries are refused without it.',
 		},
+		...serverRateLimitProperties(
+			'Documenso 1,000 a minute per client address (it names its limit in every answer\'s headers), the documented signing service as its 429s say',
+		),
 	];
 
 	// "Test credential" is nodes/Signing/credentialTest.ts (signingApiTest, referenced by the nodes' `testedBy`):

@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { surveyApis } from '../nodes/Survey/adapters/registry';
+import { serverRateLimitProperties } from '../nodes/shared/rateBudget';
 
 export class SurveyApi implements ICredentialType {
 	name = 'surveyApi';
@@ -57,6 +58,9 @@ export class SurveyApi implements ICredentialType {
 			description:
 				'Only for the Survey Trigger with Manual registration: the signing secret the service shows for the webhook. Automatic registration stores its own secret.',
 		},
+		...serverRateLimitProperties(
+			'Formbricks 100 a minute per key (no headers: learnt from its first 429), the documented survey service 100 a minute',
+		),
 	];
 
 	// "Test credential" is nodes/Survey/credentialTest.ts (surveyApiTest, referenced by the nodes' `testedBy`):

@@ -1,3 +1,5 @@
+import { createHash } from 'crypto';
+
 import type {
 	IDataObject,
 	IHookFunctions,
@@ -54,6 +56,22 @@ interface RegisteredHook {
 	sealedSecret?: string;
 	/** Kept in clear by earlier versions; dropped on activation. */
 	secret?: string;
+	/**
+	 * The webhook URL the hook was registered for, and the n8n instance that registered it (hashed):
+	 * static data imported with a workflow from another n8n names that n8n's hook, not this one's.
+	 */
+	url?: string;
+	instance?: string;
+}
+
+/**
+ * This n8n's instance, hashed (n8n derives the instance ID from its encryption key). Undefined on
+ * an n8n that does not tell it.
+ */
+function instanceOf(ctx: IHookFunctions): string | undefined {
+	const withInstance = ctx as Partial<Pick<IHookFunctions, 'getInstanceId'>>;
+	if (typeof withInstance.getInstanceId !== 'function') return undefined;
+	return createHash('sha256').update(`survey-trigger\n${withInstance.getInstanceId()}`).digest('hex').slice(0, 16);
 }
 
 function sameSet(a: string[] = [], b: string[] = []): boolean {
@@ -133,19 +151,21 @@ function forgetHook(registered: RegisteredHook): void {
 	delete registered.api;
 	delete registered.sealedSecret;
 	delete registered.secret;
+	delete registered.url;
+	delete registered.instance;
 }
 
 /**
  * The mark that ends the name of every hook this trigger registers: its workflow and node, and
- * whether "Listen for test event" registered it. It tells the trigger's hooks from others whatever
- * their URL, which moves with n8n's (WEBHOOK_URL, a new domain, the workflow imported elsewhere).
+ * whether "Listen for test event" registered it. It names the workflow in the service; it does not
+ * make a hook this n8n's: a staging and a production n8n running the same imported workflow give
+ * their hooks the same mark, and each keeps its own.
  */
 function hookMark(ctx: IHookFunctions): string {
 	const test = ctx.getMode() === 'manual' ? ' test' : '';
 	return `[n8n ${String(ctx.getWorkflow().id ?? 'unsaved')}/${ctx.getNode().id}${test}]`;
 }
 
-const isMarked = (hook: RemoteHook, mark: string) => typeof hook.name === 'string' && hook.name.endsWith(mark);
 
 /** How long activation waits for the address a hook was registered at, when the credential's is another. */
 const OLD_ADDRESS_WAIT_MS = 10_000;
@@ -375,9 +395,11 @@ export class SurveyTrigger implements INodeType {
 	webhookMethods = {
 		default: {
 			/**
-			 * True when our hook exists with the current events and surveys. Hooks this trigger registered
-			 * before and will not reuse are removed, whatever their URL: the one static data names, those
-			 * whose name carries its mark, and any other hook of its URL.
+			 * True when our hook exists with the current events and surveys. Hooks of this n8n that it
+			 * will not reuse are removed: any hook of its URL, and the one its static data names where
+			 * this n8n registered it (for the URL it had then: WEBHOOK_URL or the domain changed). A hook
+			 * with this trigger's mark at another URL is another n8n's with the same workflow (staging and
+			 * production), and is left alone.
 			 */
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				if (!isAutomatic(this)) return true;
@@ -387,16 +409,19 @@ export class SurveyTrigger implements INodeType {
 				// "Listen for test event" leaves alone what the active workflow registered.
 				const testing = this.getMode() === 'manual';
 				const url = this.getNodeWebhookUrl('default');
-				const mark = hookMark(this);
 				const wanted = wantedHook(this);
 				const registeredHere =
 					(registered.baseUrl ?? baseUrl) === baseUrl && (registered.api ?? DOCUMENTED_API) === adapter.api;
 				const knownSecret = registeredHere && hookSecret(registered, apiKey) !== undefined;
 				const hooks = await adapter.listHooks(this);
+				const instance = instanceOf(this);
+				// Written by this n8n for that hook; an earlier version kept no URL: its record counts for its own URL alone.
+				const storedHere = (hook: RemoteHook) =>
+					hook.id === registered.webhookId && registered.url === hook.url && registered.instance === instance;
 				let reusable = false;
 				for (const hook of hooks) {
 					const stored = hook.id === registered.webhookId;
-					if (hook.url !== url && !isMarked(hook, mark) && !(stored && !testing)) continue;
+					if (hook.url !== url && !(storedHere(hook) && !testing)) continue;
 					const unchanged = sameSet(hook.triggers, wanted.triggers) && sameSet(hook.surveyIds, wanted.surveyIds);
 					if (stored && hook.url === url && knownSecret && unchanged) {
 						reusable = true;
@@ -451,6 +476,8 @@ export class SurveyTrigger implements INodeType {
 					baseUrl,
 					api: adapter.api,
 					sealedSecret: sealSecret(data.secret, apiKey, sealingContext(data.id, baseUrl)),
+					url: this.getNodeWebhookUrl('default') ?? '',
+					instance: instanceOf(this),
 				});
 				return true;
 			},
@@ -461,6 +488,10 @@ export class SurveyTrigger implements INodeType {
 				const registered = this.getWorkflowStaticData('node') as RegisteredHook;
 				const { webhookId } = registered;
 				if (!isAutomatic(this) || !webhookId) return true;
+				if (registered.instance !== undefined && registered.instance !== instanceOf(this)) {
+					// Static data imported from another n8n names that n8n's hook: it stays, and so does its record.
+					return true;
+				}
 				const access = await surveyAccess(this);
 				if ((registered.baseUrl ?? access.baseUrl) === access.baseUrl) {
 					await registeredAdapter(this, registered).deleteHook(this, webhookId);

@@ -125,8 +125,12 @@ export const inputFileOfParameter = async (ctx: IExecuteFunctions, itemIndex: nu
 const startsWith = (head: Buffer, bytes: number[], at = 0) => bytes.every((byte, index) => head[at + index] === byte);
 const ascii = (text: string) => [...text].map((character) => character.charCodeAt(0));
 
-/** Whether a file's first bytes start a PDF: "%PDF-" within the first KiB, as PDF readers look for it. */
-export const isPdfHeader = (head: Buffer) => head.subarray(0, HEAD_BYTES).includes('%PDF-');
+/**
+ * Whether a file's first bytes start a PDF: its first line is the header "%PDF-" and a version
+ * (ISO 32000-1, 7.5.2, which allows nothing before it). Readers that look further (Acrobat, within
+ * the first KiB) would take a text that merely mentions "%PDF-".
+ */
+export const isPdfHeader = (head: Buffer) => startsWith(head, ascii('%PDF-'));
 
 /** The bytes that tell a type in `sniffedType`: the signatures are within them. */
 const SIGNATURE_BYTES = 64;

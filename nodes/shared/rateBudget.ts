@@ -1,4 +1,5 @@
 import { createHash } from 'crypto';
+import type { INodeProperties } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 /**
@@ -46,9 +47,13 @@ export interface BudgetClock {
 	sleep(ms: number, signal: AbortSignal): Promise<void>;
 }
 
+/** `setTimeout`'s longest delay: a longer one fires after 1 ms (and warns), so no wait is ever asked for longer. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
 const systemBudgetClock: BudgetClock = {
 	now: () => Date.now(),
 	async sleep(ms, signal) {
+		ms = Math.min(Math.max(0, ms), MAX_TIMER_MS);
 		// Older n8n versions' `sleep` ignores a signal, so the abort is also raced here.
 		let onAbort = () => {};
 		const aborted = new Promise<void>((resolve) => {
@@ -74,6 +79,77 @@ export const WEBHOOK_ANSWER_MARGIN_MS = 2_000;
 const STALE_AFTER_MS = 10 * 60_000;
 /** The longest pause the budget takes on its own when the platform tells nothing (1, 2, 4 … 64 s). */
 const MAX_BLIND_PAUSE_MS = 64_000;
+/**
+ * The longest pause the platform may ask of the whole budget: a request told to wait longer fails
+ * (`RetryPolicy.maxRetryAfterSeconds`, 2 minutes by default), and nobody else waits for it.
+ */
+export const MAX_HONOURED_RETRY_AFTER_SECONDS = 120;
+
+/**
+ * What the credential says of the server's limit. `learn` (the default): none until the server
+ * shows one, by a 429 or by rate-limit headers (Documenso's `X-RateLimit-Limit`), then the
+ * platform's policy (or the limit the headers name); `platform`: the platform's default limit
+ * from the first request; a number: that many requests a window from the first request; `none`:
+ * never paced by count (a 429 is still waited for as the server says).
+ */
+export type ServerLimit = 'learn' | 'platform' | 'none' | number;
+
+/** The credential's *Server's Rate Limit* (absent in credentials saved before it: `learn`). */
+export function serverLimitOf(credentials: Record<string, unknown>): ServerLimit {
+	const mode = credentials.serverRateLimit;
+	if (mode === 'platform' || mode === 'none') return mode;
+	if (mode === 'custom') {
+		const perMinute = Number(credentials.serverRateLimitPerMinute);
+		return Number.isFinite(perMinute) && perMinute >= 1 ? Math.floor(perMinute) : 'platform';
+	}
+	return 'learn';
+}
+
+/** The credential fields that say the server's limit, the same in every credential of the pack. */
+export function serverRateLimitProperties(platformDefaults: string): INodeProperties[] {
+	return [
+		{
+			displayName: "Server's Rate Limit",
+			name: 'serverRateLimit',
+			type: 'options',
+			default: 'learn',
+			description: `How many requests a minute the server lets one key send. The nodes of one n8n share this budget per Base URL and key. Platform defaults: ${platformDefaults}.`,
+			options: [
+				{
+					name: 'Learn From the Server',
+					value: 'learn',
+					description: "Send as fast as the server answers until it refuses one (429) or names its limit in its headers, then keep to the platform's limit",
+				},
+				{
+					name: "The Platform's Default",
+					value: 'platform',
+					description: 'Keep to the platform’s default limit from the first request',
+				},
+				{
+					name: 'A Number per Minute',
+					value: 'custom',
+					description: 'The server was set to another limit: keep to it from the first request',
+				},
+				{
+					name: 'None',
+					value: 'none',
+					description: 'The server does not limit: never pace (a 429 is still waited for as the server says)',
+				},
+			],
+		},
+		{
+			displayName: 'Requests per Minute',
+			name: 'serverRateLimitPerMinute',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 100,
+			description: 'The limit the server was set to, per key and minute',
+			// `hide`, not `show`: n8n's public API makes a field shown for a value required whenever the
+			// other field is absent, which would refuse credentials created without these fields.
+			displayOptions: { hide: { serverRateLimit: ['learn', 'platform', 'none'] } },
+		},
+	];
+}
 
 /** One permission to send, with what it was counted as. */
 export interface BudgetTicket {
@@ -142,11 +218,42 @@ export class RateBudget {
 	private blindPauses = 0;
 	/** Answers other than 429: a request's wait that saw this rise made progress. */
 	progress = 0;
+	/** What the credential says of the server's limit. */
+	private setting: ServerLimit = 'learn';
+	/** Whether the server has shown that it limits (a 429, or rate-limit headers). */
+	private limitShown = false;
+	/** The limit the server's `X-RateLimit-Limit` header names, where it sends one. */
+	private headerLimit?: number;
+	/** When a request last asked, was answered or refused: an idle budget is forgotten (`rateBudget`). */
+	lastActiveAt: number;
 
 	constructor(
 		readonly policy: RatePolicy,
 		private readonly clock: BudgetClock = systemBudgetClock,
-	) {}
+		setting: ServerLimit = 'learn',
+	) {
+		this.lastActiveAt = clock.now();
+		this.configure(setting);
+	}
+
+	/** Takes the credential's word on the server's limit (the last credential used with the key wins). */
+	configure(setting: ServerLimit): void {
+		this.setting = typeof setting === 'number' && !(setting > 0) ? 'learn' : setting;
+	}
+
+	/** The requests a window allows by which the budget paces now; undefined: it does not pace by count. */
+	get limit(): number | undefined {
+		const { setting } = this;
+		if (typeof setting === 'number') return setting;
+		if (setting === 'none') return undefined;
+		if (setting === 'platform') return this.policy.limit;
+		return this.limitShown ? (this.headerLimit ?? this.policy.limit) : undefined;
+	}
+
+	/** Whether nobody waits and no pause is pending: the budget can be forgotten without changing anything. */
+	idle(now = this.clock.now()): boolean {
+		return this.queue.length === 0 && !this.pumping && this.readyAt(now) <= now;
+	}
 
 	/** A new request's place in the order. */
 	nextOrder(): number {
@@ -156,6 +263,7 @@ export class RateBudget {
 	/** Resolves when the request may be sent; rejects when it cannot be before its deadline, or is cancelled. */
 	async take(options: TakeOptions): Promise<BudgetTicket> {
 		const { signal } = options;
+		this.lastActiveAt = this.clock.now();
 		if (signal?.aborted) throw options.cancelled();
 		// The pump may be asleep until the budget reopens: a request that cannot wait that long is told now.
 		const readyAt = this.readyAt();
@@ -187,6 +295,8 @@ export class RateBudget {
 
 	/** An answer other than 429: progress, and what its `Date` tells of the platform's clock. */
 	answered(ticket: BudgetTicket, headers: Headers): void {
+		this.lastActiveAt = this.clock.now();
+		this.readLimitHeader(headers);
 		this.progress++;
 		this.blindPauses = 0;
 		this.readClock(ticket, headers);
@@ -194,12 +304,22 @@ export class RateBudget {
 
 	/**
 	 * A 429: the budget is paused until the platform's window reopens, and paces itself from now on.
-	 * `body` is read only where the platform says the wait in it.
+	 * `body` is read only where the platform says the wait in it. A wait longer than
+	 * `maxHonouredSeconds` is not taken: the request that was told fails, and nobody else waits.
 	 */
-	refused(ticket: BudgetTicket, headers: Headers, body?: unknown): Refusal {
+	refused(
+		ticket: BudgetTicket,
+		headers: Headers,
+		body?: unknown,
+		maxHonouredSeconds = MAX_HONOURED_RETRY_AFTER_SECONDS,
+	): Refusal {
 		const now = this.clock.now();
+		this.lastActiveAt = now;
+		this.limitShown = true;
+		this.readLimitHeader(headers);
 		const windowNumber = this.readClock(ticket, headers);
 		const told = parseRetryAfter(headerOf(headers, 'retry-after'), now) ?? this.policy.reopensIn?.(body);
+		if (told !== undefined && told > maxHonouredSeconds) return { retryAfterSeconds: told };
 		if (told !== undefined) {
 			const until = now + Math.ceil(told * 1000);
 			this.told = { at: now, until: Math.max(until, this.told?.until ?? 0) };
@@ -211,6 +331,18 @@ export class RateBudget {
 		if (reopensAt <= now) reopensAt = now + Math.min(MAX_BLIND_PAUSE_MS, 1000 * 2 ** this.blindPauses++);
 		this.pausedUntil = Math.max(this.pausedUntil, reopensAt);
 		return { retryAfterSeconds: undefined };
+	}
+
+	/** `X-RateLimit-Limit` (several limits may be joined: the smallest holds) shows the server's limit. */
+	private readLimitHeader(headers: Headers): void {
+		const value = headers['x-ratelimit-limit'];
+		const numbers = (Array.isArray(value) ? value.join(',') : (value ?? ''))
+			.split(',')
+			.map((part) => Number.parseInt(part.trim(), 10))
+			.filter((number) => number > 0);
+		if (numbers.length === 0) return;
+		this.limitShown = true;
+		this.headerLimit = Math.min(...numbers);
 	}
 
 	/** When the next request may be sent, at the earliest (now when it may be sent at once). */
@@ -226,7 +358,8 @@ export class RateBudget {
 	/** When the budget's own counts and pauses let the next request go. */
 	private inferredReadyAt(now: number): number {
 		let at = Math.max(now, this.pausedUntil);
-		const { limit, windowMs } = this.policy;
+		const { limit } = this;
+		const { windowMs } = this.policy;
 		if (this.policy.windows === 'fixed' && this.offset) {
 			const allowed = limit ?? Infinity;
 			for (;;) {
@@ -291,7 +424,8 @@ export class RateBudget {
 	}
 
 	private record(now: number): BudgetTicket {
-		const keep = this.policy.limit ?? 0;
+		// Kept as many as any limit the budget may come to pace by, so that it knows the window once it does.
+		const keep = Math.max(this.policy.limit ?? 0, this.headerLimit ?? 0, typeof this.setting === 'number' ? this.setting : 0);
 		if (keep > 0) {
 			this.sends.push(now);
 			if (this.sends.length > keep) this.sends.splice(0, this.sends.length - keep);
@@ -344,24 +478,60 @@ function parseRetryAfter(value: string | string[] | undefined, now = Date.now())
 }
 
 const budgets = new Map<string, RateBudget>();
+/** A budget nobody used for this long, with no pause pending, is forgotten: it holds nothing a new one would not learn again. */
+export const IDLE_BUDGET_MS = 15 * 60_000;
+/** The most budgets kept at once: past it, the longest idle are forgotten first (one per Base URL and key in use). */
+export const MAX_BUDGETS = 1_000;
+let lastSweepAt = 0;
+
+/** Forgets the budgets idle for `IDLE_BUDGET_MS`, and past `MAX_BUDGETS` the longest idle of the rest. */
+function forgetIdleBudgets(now: number): void {
+	const sweepDue = now - lastSweepAt >= 60_000 || now < lastSweepAt;
+	if (!sweepDue && budgets.size < MAX_BUDGETS) return;
+	lastSweepAt = now;
+	const idle: Array<[string, RateBudget]> = [];
+	for (const entry of budgets) {
+		if (!entry[1].idle()) continue;
+		if (now - entry[1].lastActiveAt >= IDLE_BUDGET_MS || now < entry[1].lastActiveAt) budgets.delete(entry[0]);
+		else idle.push(entry);
+	}
+	idle.sort((a, b) => a[1].lastActiveAt - b[1].lastActiveAt);
+	for (const [id] of idle) {
+		if (budgets.size < MAX_BUDGETS) break;
+		budgets.delete(id);
+	}
+}
 
 /**
  * The budget of one platform, Base URL and key in this process (of the Base URL alone where the
- * platform counts per client). The key is kept only as a hash, never in clear.
+ * platform counts per client), paced as the credential says of the server's limit (`setting`).
+ * The key is kept only as a hash, never in clear.
  */
-export function rateBudget(platform: string, baseUrl: string, secret: string, policy: RatePolicy): RateBudget {
+export function rateBudget(
+	platform: string,
+	baseUrl: string,
+	secret: string,
+	policy: RatePolicy,
+	setting: ServerLimit = 'learn',
+): RateBudget {
 	const keyHash =
 		policy.countedPer === 'client' ? 'every key' : createHash('sha256').update(secret).digest('hex').slice(0, 32);
 	const id = `${platform}\n${baseUrl}\n${keyHash}`;
 	let budget = budgets.get(id);
 	if (!budget) {
-		budget = new RateBudget(policy);
+		forgetIdleBudgets(Date.now());
+		budget = new RateBudget(policy, systemBudgetClock, setting);
 		budgets.set(id, budget);
 	}
+	budget.configure(setting);
 	return budget;
 }
+
+/** How many budgets the process keeps (for tests of their bound). */
+export const rateBudgetCount = (): number => budgets.size;
 
 /** Forgets every budget: for tests that start a fresh service on a Base URL used before. */
 export function forgetRateBudgets(): void {
 	budgets.clear();
+	lastSweepAt = 0;
 }

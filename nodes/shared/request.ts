@@ -12,7 +12,14 @@ import type {
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { RequestPacer } from './concurrency';
-import { CONTRACT_RATE_POLICY, rateBudget, type RatePolicy, WEBHOOK_ANSWER_MARGIN_MS } from './rateBudget';
+import {
+	CONTRACT_RATE_POLICY,
+	rateBudget,
+	type RatePolicy,
+	serverLimitOf,
+	type ServerLimit,
+	WEBHOOK_ANSWER_MARGIN_MS,
+} from './rateBudget';
 
 export type RequestContext =
 	| IExecuteFunctions
@@ -300,6 +307,7 @@ async function readErrorBody(body: unknown): Promise<unknown> {
 interface CredentialIdentity {
 	baseUrl: string;
 	secret: string;
+	serverLimit: ServerLimit;
 }
 
 const identities = new WeakMap<RequestContext, Map<string, Promise<CredentialIdentity>>>();
@@ -319,6 +327,7 @@ async function credentialIdentity(
 			return {
 				baseUrl: String(credentials.baseUrl ?? '').replace(/\/+$/, ''),
 				secret: String(credentials.apiKey ?? credentials.apiToken ?? ''),
+				serverLimit: serverLimitOf(credentials),
 			};
 		})();
 		// A failed read is not remembered: the next request reads the credential again.
@@ -408,7 +417,7 @@ export async function serviceAnswer<T = IDataObject>(
 	if (signal) options.abortSignal = signal;
 	const repeatable = request.repeatable ?? IDEMPOTENT_METHODS.has(request.method);
 	const ratePolicy = request.rate ?? CONTRACT_RATE_POLICY;
-	const budget = rateBudget(`${credentialType} ${serviceName}`, baseUrl, identity.secret, ratePolicy);
+	const budget = rateBudget(`${credentialType} ${serviceName}`, baseUrl, identity.secret, ratePolicy, identity.serverLimit);
 	const order = budget.nextOrder();
 	const cancelled = () => cancelledError(ctx, serviceName, request);
 	const deadline = webhookDeadline(ctx, ratePolicy, Date.now());
@@ -451,7 +460,7 @@ export async function serviceAnswer<T = IDataObject>(
 		const { statusCode, headers } = response;
 		if (statusCode === 429) {
 			const body = ratePolicy.reopensIn ? await readErrorBody(response.body) : undefined;
-			const { retryAfterSeconds } = budget.refused(ticket, headers, body);
+			const { retryAfterSeconds } = budget.refused(ticket, headers, body, policy.maxRetryAfterSeconds);
 			waitsWithoutProgress = budget.progress === progressSeen ? waitsWithoutProgress + 1 : 1;
 			progressSeen = budget.progress;
 			const tooLong = (retryAfterSeconds ?? 0) > policy.maxRetryAfterSeconds;

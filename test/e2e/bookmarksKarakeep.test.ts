@@ -171,6 +171,79 @@ const EVENTS_WORKFLOW: WorkflowFile = {
 		});
 	});
 
+	it('Update\'s Saved At and Date Published are read in the workflow\'s time zone; Get Many by list brings the records\' content (issue 42)', async () => {
+		const record = await expectStatus(201, karakeep, 'POST', '/bookmarks', { body: { type: 'link', url: 'https://example.org/e2e/dated' } });
+		const list = await expectStatus(201, karakeep, 'POST', '/lists', { body: { name: 'E2E dated', icon: '📅' } });
+		await expectStatus(204, karakeep, 'PUT', `/lists/${list.json.id}/bookmarks/${record.json.id}`);
+		const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+		const workflow = await importWorkflow(
+			n8n,
+			{
+				name: 'E2E Karakeep dates',
+				nodes: [
+					{
+						id: randomUUID(),
+						name: 'Webhook',
+						type: 'n8n-nodes-base.webhook',
+						typeVersion: 2,
+						position: [0, 0],
+						webhookId: 'e2e-karakeep-dates',
+						parameters: { httpMethod: 'POST', path: 'e2e-karakeep-dates', responseMode: 'lastNode', options: {} },
+					},
+					{
+						id: randomUUID(),
+						name: 'Update',
+						type: 'n8n-nodes-sign-survey-bookmark.bookmarks',
+						typeVersion: 2,
+						position: [240, 0],
+						// As the editor saves the text fields: strings, hidden parameters absent.
+						parameters: {
+							resource: 'bookmark',
+							operation: 'update',
+							recordId: byId(record.json.id),
+							updateFields: { createdAt: '2026-10-06T18:30', datePublished: '2026-03-15' },
+						},
+						credentials: { bookmarkApi: { id: 'karakeep', name: 'Karakeep' } },
+					},
+					{
+						id: randomUUID(),
+						name: 'In List',
+						type: 'n8n-nodes-sign-survey-bookmark.bookmarks',
+						typeVersion: 2,
+						position: [480, 0],
+						parameters: {
+							resource: 'bookmark',
+							operation: 'getMany',
+							returnAll: true,
+							filters: { list: byId(list.json.id) },
+							options: { simplify: false },
+						},
+						credentials: { bookmarkApi: { id: 'karakeep', name: 'Karakeep' } },
+					},
+				],
+				connections: {
+					Webhook: { main: [[{ node: 'Update', type: 'main', index: 0 }]] },
+					Update: { main: [[{ node: 'In List', type: 'main', index: 0 }]] },
+				},
+				settings: { executionOrder: 'v1', timezone: 'Europe/Berlin' },
+			} as WorkflowFile,
+			credentials,
+		);
+		await activateWorkflow(n8n, workflow.id);
+		mock.requests.length = 0;
+		const response = await waitUntil('the webhook', async () => {
+			const answer = await fetch(`${n8n.baseUrl}/webhook/e2e-karakeep-dates`, { method: 'POST' });
+			return answer.status === 404 ? undefined : answer;
+		});
+		expect(response.status).toBe(200);
+		const stored = await expectStatus(200, karakeep, 'GET', `/bookmarks/${record.json.id}`);
+		expect(stored.json.createdAt).toBe('2026-10-06T16:30:00.000Z');
+		expect(stored.json.content.datePublished).toBe('2026-03-14T23:00:00.000Z');
+		const listRead = mock.requests.find((request) => request.path === `/api/v1/lists/${list.json.id}/bookmarks`);
+		expect(listRead?.query).toMatchObject({ includeContent: 'true' });
+		await deactivateWorkflow(n8n, workflow.id);
+	});
+
 	describe('the flagship flow files the signed package into Karakeep (workflows/signed-to-archived.json)', () => {
 		let linkWorkflow: ImportedWorkflow;
 		/** A residency agreement for one signer, generated in the signing sandbox. */

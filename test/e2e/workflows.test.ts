@@ -228,6 +228,36 @@ describe('the sample workflows, as shipped, in a real n8n', () => {
 		expect(JSON.stringify(filed[0].body)).not.toMatch(/Ida|Residency Director/);
 	});
 
+	it('Signed → archived: a second document.completed for the same document, as a new delivery, files nothing more (issue 42)', async () => {
+		await bookmarks().clearRequests();
+		const generated = (await fetch(`${sandbox.signing.url}/api/v2/templates/tpl_residency_agreement/generate-document`, {
+			method: 'POST',
+			headers: { authorization: `Bearer ${sandbox.signing.apiKey}`, 'content-type': 'application/json' },
+			body: JSON.stringify({
+				title: 'Residency agreement – Jo Example',
+				recipients: [{ name: 'Jo Example', email: 'jo@example.org', role: 'SIGNER' }],
+			}),
+		}).then(async (response) => await response.json())) as { documentId: string };
+		// The service sends the event again under a new delivery id: a second endpoint with the trigger's URL and secret.
+		const { endpoints } = await signing().call<{ endpoints: Array<{ id: string; url: string; secret?: string }> }>('GET', '/webhook-endpoints');
+		const archive = byFile('signed-to-archived.json').id;
+		// The sample's trigger keeps its webhookId when imported: n8n's URL for it carries that id.
+		const original = endpoints.find((endpoint) => endpoint.url.includes('7c1f9b63-6b6f-4e2c-8b68-7b8d2a4b1b02'));
+		if (!original) throw new Error(`No endpoint of the sample's trigger among ${endpoints.map((endpoint) => endpoint.url).join(', ')}`);
+		const again = await signing().call<{ id: string }>('POST', '/webhook-endpoints', { url: original.url, secret: original.secret });
+		try {
+			const before = (await settledExecutions(n8n, archive, 0)).length;
+			await signing().call('POST', `/documents/${generated.documentId}/complete`, {});
+			await signing().settledDeliveries();
+			await settledExecutions(n8n, archive, before + 2);
+			const filed = posts(await bookmarks().requests(), /^\/api\/v1\/bookmarks$/);
+			expect(filed).toHaveLength(1);
+			expect(filed[0].body).toMatchObject({ title: `Signed document ${generated.documentId}` });
+		} finally {
+			await signing().call('DELETE', `/webhook-endpoints/${again.id}`);
+		}
+	});
+
 	(hasMcpServerTrigger ? describe : describe.skip)('Agent tools over MCP', () => {
 		let client: Client;
 		const mcpUrl = () => new URL(`${n8n.baseUrl}/mcp/attunement-tools`);

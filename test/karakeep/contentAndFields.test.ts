@@ -258,7 +258,7 @@ describe('Bookmark → Update: every field Karakeep edits', () => {
 			'URL: must not be empty (it cannot be cleared)',
 		);
 		expect((await nodeFailure(viaSpec, { resource: 'bookmark', operation: 'update', recordId: byId(text.id), updateFields: { createdAt: 'soon' } })).message).toBe(
-			'Saved At: "soon" is not a date and time',
+			'Saved At: "soon" is not a date or time: use YYYY-MM-DD or YYYY-MM-DDTHH:mm:ss (optionally with a zone, e.g. Z or +02:00)',
 		);
 		expect(mock.requests.length).toBe(before);
 	});

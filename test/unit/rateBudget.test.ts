@@ -2,7 +2,20 @@ import type { IExecuteFunctions, IHttpRequestOptions, IWebhookFunctions } from '
 import { NodeApiError, sleep } from 'n8n-workflow';
 
 import { mapConcurrently } from '../../nodes/shared/concurrency';
-import { type BudgetClock, RateBudget, type RatePolicy, waitInMessage } from '../../nodes/shared/rateBudget';
+import {
+	type BudgetClock,
+	forgetRateBudgets,
+	IDLE_BUDGET_MS,
+	MAX_BUDGETS,
+	MAX_TIMER_MS,
+	RateBudget,
+	type RatePolicy,
+	rateBudget,
+	rateBudgetCount,
+	serverLimitOf,
+	waitInMessage,
+} from '../../nodes/shared/rateBudget';
+import { SurveyApi } from '../../credentials/SurveyApi.credentials';
 import { type RetryPolicy, serviceAnswer, serviceRequest } from '../../nodes/shared/request';
 import { FixedWindowLimit } from '../sandbox/rateLimit';
 import { systemClock } from '../sandbox/timers';
@@ -32,13 +45,24 @@ interface Sent {
  * A platform in the test's process that limits as Formbricks' rate-limit.ts does: 100 requests per
  * key in each minute of its clock, a 429 without Retry-After, its clock in every answer's `Date`.
  */
-function fakePlatform(options: { clockAheadMs?: number; answer?: (request: IHttpRequestOptions) => number } = {}) {
+function fakePlatform(
+	options: {
+		clockAheadMs?: number;
+		answer?: (request: IHttpRequestOptions) => number;
+		/** Requests per key and minute; null: no limit. */
+		limit?: number | null;
+		/** Headers of every answer besides `Date` (a platform that names its limit). */
+		headers?: Record<string, string>;
+		/** What a 429 says besides: a `Retry-After`. */
+		retryAfter?: string;
+	} = {},
+) {
 	const refusal = (windowFull: boolean) =>
 		windowFull
 			? { error: { code: 429, message: 'Too Many Requests' } }
 			: { code: 'TOO_MANY_REQUESTS', message: 'Rate limit exceeded. Try again in 1 seconds.' };
 	const ahead = options.clockAheadMs ?? 0;
-	const limit = new FixedWindowLimit(100, { ...systemClock, now: () => Date.now() + ahead });
+	const limit = new FixedWindowLimit(options.limit === undefined ? 100 : options.limit, { ...systemClock, now: () => Date.now() + ahead });
 	const sent: Sent[] = [];
 	const http = (key: string) => async (_type: string, request: IHttpRequestOptions) => {
 		const now = Date.now() + ahead;
@@ -47,7 +71,11 @@ function fakePlatform(options: { clockAheadMs?: number; answer?: (request: IHttp
 		sent.push({ at: now, path: String(request.url), method: String(request.method), status, key });
 		return {
 			statusCode: status,
-			headers: { date: new Date(now).toUTCString() },
+			headers: {
+				date: new Date(now).toUTCString(),
+				...options.headers,
+				...(status === 429 && options.retryAfter !== undefined && { 'retry-after': options.retryAfter }),
+			},
 			body: status === 429 ? refusal(refused) : { data: {} },
 		};
 	};
@@ -66,10 +94,12 @@ function contextWith(
 	http: ReturnType<ReturnType<typeof fakePlatform>['http']>,
 	apiKey = 'fbk_key',
 	webhook = false,
+	/** The credential's *Server's Rate Limit*: absent, as in credentials saved before it. */
+	serverLimit: Record<string, unknown> = {},
 ): IExecuteFunctions {
 	return {
 		getNode: () => node,
-		getCredentials: async () => ({ baseUrl: 'https://forms.example.org', apiKey }),
+		getCredentials: async () => ({ baseUrl: 'https://forms.example.org', apiKey, ...serverLimit }),
 		helpers: { httpRequestWithAuthentication: http },
 		...(webhook && { getRequestObject: () => ({}) }),
 	} as unknown as IExecuteFunctions;
@@ -99,10 +129,15 @@ const sentIntoClosedWindows = (platform: ReturnType<typeof fakePlatform>) => {
 	return count;
 };
 
+/** A credential that says the server keeps the platform's default limit: paced from the first request. */
+const PLATFORM_DEFAULT = { serverRateLimit: 'platform' };
+
+beforeEach(() => forgetRateBudgets());
+
 describe('one rate budget per platform and key', () => {
 	it('reads 361 pages at Formbricks\' 100 a minute in its windows, read from its Date, with no 429', async () => {
 		const platform = fakePlatform();
-		const ctx = contextWith(platform.http('fbk_key'));
+		const ctx = contextWith(platform.http('fbk_key'), 'fbk_key', false, PLATFORM_DEFAULT);
 		const tasks = Array.from({ length: 361 }, (_, index) => async () => await read(ctx, `/page/${index}`));
 		const { elapsedMs } = await runWithFakeTime(async () => await mapConcurrently(tasks, 16));
 
@@ -119,9 +154,9 @@ describe('one rate budget per platform and key', () => {
 
 	it('shares the budget between executions with the same key, and keeps another key\'s apart', async () => {
 		const platform = fakePlatform();
-		const first = contextWith(platform.http('fbk_key'));
-		const second = contextWith(platform.http('fbk_key'));
-		const other = contextWith(platform.http('fbk_other'), 'fbk_other');
+		const first = contextWith(platform.http('fbk_key'), 'fbk_key', false, PLATFORM_DEFAULT);
+		const second = contextWith(platform.http('fbk_key'), 'fbk_key', false, PLATFORM_DEFAULT);
+		const other = contextWith(platform.http('fbk_other'), 'fbk_other', false, PLATFORM_DEFAULT);
 		await runWithFakeTime(async () => {
 			const reads = (ctx: IExecuteFunctions, name: string, count: number) =>
 				mapConcurrently(
@@ -146,8 +181,8 @@ describe('one rate budget per platform and key', () => {
 		// packages/lib/server-only/rate-limit/rate-limit.ts at v2.17.0: no identifier, `ip:` rows alone).
 		const perClient: RatePolicy = { ...FORMBRICKS, countedPer: 'client' };
 		const platform = fakePlatform();
-		const teamA = contextWith(platform.http('127.0.0.1'), 'api_team_a');
-		const teamB = contextWith(platform.http('127.0.0.1'), 'api_team_b');
+		const teamA = contextWith(platform.http('127.0.0.1'), 'api_team_a', false, PLATFORM_DEFAULT);
+		const teamB = contextWith(platform.http('127.0.0.1'), 'api_team_b', false, PLATFORM_DEFAULT);
 		const reads = (ctx: IExecuteFunctions, name: string) =>
 			mapConcurrently(
 				Array.from({ length: 150 }, (_, index) => async () =>
@@ -228,8 +263,8 @@ describe('one rate budget per platform and key', () => {
 
 	it('fails a trigger\'s read at once when the budget reopens later than its sender waits, and sends nothing', async () => {
 		const platform = fakePlatform();
-		const execution = contextWith(platform.http('fbk_key'));
-		const delivery = contextWith(platform.http('fbk_key'), 'fbk_key', true);
+		const execution = contextWith(platform.http('fbk_key'), 'fbk_key', false, PLATFORM_DEFAULT);
+		const delivery = contextWith(platform.http('fbk_key'), 'fbk_key', true, PLATFORM_DEFAULT);
 		// A second into a minute: the window, once full, stays closed for most of it.
 		useFakeTime(Math.ceil(Date.now() / MINUTE) * MINUTE + 1_000);
 		try {
@@ -246,7 +281,7 @@ describe('one rate budget per platform and key', () => {
 			expect(platform.sent.filter(({ path }) => path.endsWith('/survey'))).toHaveLength(0);
 			// Within the sender's wait, the trigger's read waits its turn as any other.
 			await jest.advanceTimersByTimeAsync(MINUTE - 3_000);
-			const late = read(contextWith(platform.http('fbk_key'), 'fbk_key', true), '/survey');
+			const late = read(contextWith(platform.http('fbk_key'), 'fbk_key', true, PLATFORM_DEFAULT), '/survey');
 			await jest.advanceTimersByTimeAsync(3_000);
 			await Promise.all([reads, late]);
 			expect(platform.sent.filter(({ path }) => path.endsWith('/survey')).map(({ status }) => status)).toEqual([200]);
@@ -303,29 +338,193 @@ describe('RateBudget on an injected clock', () => {
 		expect(sentAt).toBeLessThanOrEqual(start + 21_000);
 	});
 
-	it('keeps a pause the platform asked for longer than 10 minutes; forgets it only when the clock goes back', async () => {
+	it('keeps a pause the platform asked for up to 2 minutes; never one longer; forgets it when the clock goes back', async () => {
 		const start = 1_800_000_000_000;
 		const time = manualClock(start);
 		const budget = new RateBudget(FORMBRICKS, time.clock);
 		const tooLate = () => new Error('too late');
 		const cancelled = () => new Error('cancelled');
 		const refusedTicket = await budget.take({ order: budget.nextOrder(), tooLate, cancelled });
-		budget.refused(refusedTicket, { 'retry-after': '900' });
-		expect(budget.readyAt()).toBe(start + 900_000);
+		expect(budget.refused(refusedTicket, { 'retry-after': '90' })).toEqual({ retryAfterSeconds: 90 });
+		expect(budget.readyAt()).toBe(start + 90_000);
 
 		let sentAt: number | undefined;
 		const queued = budget.take({ order: budget.nextOrder(), tooLate, cancelled }).then((ticket) => (sentAt = ticket.sentAt));
-		await time.advanceTo(start + 899_000);
+		await time.advanceTo(start + 89_000);
 		expect(sentAt).toBeUndefined();
-		await time.advanceTo(start + 900_000);
+		await time.advanceTo(start + 90_000);
 		await queued;
-		expect(sentAt).toBe(start + 900_000);
+		expect(sentAt).toBe(start + 90_000);
+
+		// An hour, or 30 days: the request told fails (its caller reads retryAfterSeconds), nobody else waits.
+		for (const seconds of [3600, 30 * 24 * 3600]) {
+			const told = await budget.take({ order: budget.nextOrder(), tooLate, cancelled });
+			expect(budget.refused(told, { 'retry-after': String(seconds) })).toEqual({ retryAfterSeconds: seconds });
+			expect(budget.readyAt()).toBe(start + 90_000);
+		}
 
 		const again = await budget.take({ order: budget.nextOrder(), tooLate, cancelled });
-		budget.refused(again, { 'retry-after': '3600' });
-		expect(budget.readyAt()).toBe(start + 4_500_000);
+		budget.refused(again, { 'retry-after': '60' });
+		expect(budget.readyAt()).toBe(start + 150_000);
 		// A clock set back before the platform's answer: what was measured on it no longer holds.
 		await time.advanceTo(start);
 		expect(budget.readyAt()).toBe(start);
+	});
+
+	it('paces by the limit the server names in X-RateLimit-Limit, the smallest of several', async () => {
+		const time = manualClock(1_800_000_000_000);
+		const sliding: RatePolicy = { limit: 100, windowMs: MINUTE, windows: 'sliding', senderWaitMs: 5_000 };
+		const budget = new RateBudget(sliding, time.clock);
+		const tooLate = () => new Error('too late');
+		const cancelled = () => new Error('cancelled');
+		expect(budget.limit).toBeUndefined();
+		const first = await budget.take({ order: budget.nextOrder(), tooLate, cancelled });
+		budget.answered(first, { 'x-ratelimit-limit': '1000, 3' });
+		expect(budget.limit).toBe(3);
+		for (let sent = 1; sent < 3; sent++) await budget.take({ order: budget.nextOrder(), tooLate, cancelled });
+		expect(budget.readyAt()).toBe(1_800_000_000_000 + MINUTE);
+	});
+});
+
+describe('a budget that paces only where the server limits (issue 42)', () => {
+	/** Reads `count` pages, 16 at a time, on fake time. */
+	const readPages = async (ctx: IExecuteFunctions, count: number) =>
+		await runWithFakeTime(
+			async () => await mapConcurrently(Array.from({ length: count }, (_, index) => async () => await read(ctx, `/page/${index}`)), 16),
+		);
+
+	it('reads a server without a limit as fast as it answers, where the platform\'s default would have paced it', async () => {
+		const unlimited = fakePlatform({ limit: null });
+		const learnt = await readPages(contextWith(unlimited.http('fbk_key')), 500);
+		expect(unlimited.sent.filter(({ status }) => status === 200)).toHaveLength(500);
+		// No wait at all: the 500 requests go as they are asked, in the same instant of fake time.
+		expect(learnt.elapsedMs).toBe(0);
+
+		forgetRateBudgets();
+		const paced = fakePlatform({ limit: null });
+		const withDefault = await readPages(contextWith(paced.http('fbk_key'), 'fbk_key', false, PLATFORM_DEFAULT), 500);
+		expect(withDefault.elapsedMs).toBeGreaterThanOrEqual(4 * MINUTE - 60_000);
+
+		forgetRateBudgets();
+		const none = fakePlatform({ limit: null });
+		const unpaced = await readPages(contextWith(none.http('fbk_key'), 'fbk_key', false, { serverRateLimit: 'none' }), 500);
+		expect(unpaced.elapsedMs).toBe(0);
+	});
+
+	it('learns a limit from the first 429 and keeps to the platform\'s policy from then on', async () => {
+		const platform = fakePlatform();
+		await readPages(contextWith(platform.http('fbk_key')), 361);
+
+		expect(platform.sent.filter(({ status }) => status === 200)).toHaveLength(361);
+		const refused = platform.sent.filter(({ status }) => status === 429);
+		// Only the requests already on their way when the first 429 came: at most the 16 read at once, all in the first window.
+		expect(refused.length).toBeGreaterThan(0);
+		expect(refused.length).toBeLessThanOrEqual(16);
+		const firstWindow = platform.windowOf(platform.sent[0]);
+		expect(refused.every((request) => platform.windowOf(request) === firstWindow)).toBe(true);
+		// From then on, the platform's 100 a window: four windows, as when paced from the start.
+		expect(Math.max(...acceptedPerWindow(platform).values())).toBeLessThanOrEqual(100);
+		expect(new Set(platform.sent.map(platform.windowOf)).size).toBe(4);
+	});
+
+	it('paces from the first request at the number the credential names', async () => {
+		const platform = fakePlatform({ limit: 40 });
+		const { elapsedMs } = await readPages(
+			contextWith(platform.http('fbk_key'), 'fbk_key', false, { serverRateLimit: 'custom', serverRateLimitPerMinute: 40 }),
+			130,
+		);
+		expect(platform.sent.filter(({ status }) => status === 429)).toHaveLength(0);
+		expect(Math.max(...acceptedPerWindow(platform).values())).toBeLessThanOrEqual(40);
+		expect(elapsedMs).toBeGreaterThanOrEqual(2 * MINUTE - 60_000);
+	});
+
+	it('paces by the limit a platform names in its answers\' headers before any 429, as Documenso does', async () => {
+		const platform = fakePlatform({ limit: 30, headers: { 'x-ratelimit-limit': '30' } });
+		// Concurrency 1 here: the header is read from the first answer, before a second request is sent.
+		await runWithFakeTime(async () => {
+			const ctx = contextWith(platform.http('fbk_key'));
+			for (let index = 0; index < 70; index++) await read(ctx, `/page/${index}`);
+		});
+		expect(platform.sent.filter(({ status }) => status === 429)).toHaveLength(0);
+		expect(platform.sent).toHaveLength(70);
+	});
+
+	it('fails only the request told to wait an hour; the next one with the key is sent at once', async () => {
+		let first = true;
+		const platform = fakePlatform({ limit: null, answer: () => (first ? ((first = false), 429) : 200), retryAfter: '3600' });
+		const ctx = contextWith(platform.http('fbk_key'));
+		const { result, elapsedMs } = await runWithFakeTime(async () => {
+			const told = await read(ctx, '/told').catch((error: unknown) => error);
+			const next = await read(ctx, '/next');
+			return { told, next };
+		});
+		expect(result.told).toBeInstanceOf(NodeApiError);
+		expect((result.told as NodeApiError).httpCode).toBe('429');
+		expect(result.next).toEqual({ data: {} });
+		expect(elapsedMs).toBeLessThan(1_000);
+		expect(platform.sent.map(({ path, status }) => [path.split('/').pop(), status])).toEqual([
+			['told', 429],
+			['next', 200],
+		]);
+	});
+
+	it('makes no timer storm on a Retry-After of 30 days: no timer is asked for longer than setTimeout can wait', async () => {
+		const platform = fakePlatform({ limit: 0, retryAfter: String(30 * 24 * 3600) });
+		const ctx = contextWith(platform.http('fbk_key'));
+		const delays: number[] = [];
+		const { result, elapsedMs } = await runWithFakeTime(async () => {
+			// Spied on inside the fake time, whose setTimeout the budget and n8n's sleep call.
+			// eslint-disable-next-line @n8n/community-nodes/no-restricted-globals -- the test watches the timers asked for
+			const timers = jest.spyOn(globalThis, 'setTimeout');
+			try {
+				const errors: unknown[] = [];
+				for (let index = 0; index < 3; index++) errors.push(await read(ctx, `/${index}`).catch((error: unknown) => error));
+				return errors;
+			} finally {
+				delays.push(...timers.mock.calls.map((call) => Number(call[1] ?? 0)));
+				timers.mockRestore();
+			}
+		});
+		// Each fails at once, saying why; none waits on the one before.
+		for (const error of result) expect((error as NodeApiError).httpCode).toBe('429');
+		expect(elapsedMs).toBe(0);
+		expect(platform.sent).toHaveLength(3);
+		expect(delays.every((delay) => delay <= MAX_TIMER_MS)).toBe(true);
+		expect(delays.length).toBeLessThan(10);
+	});
+});
+
+describe("the credential's Server's Rate Limit", () => {
+	it('reads a credential saved before it as Learn From the Server; a number only with A Number per Minute', () => {
+		expect(serverLimitOf({ baseUrl: 'https://forms.example.org', apiKey: 'k' })).toBe('learn');
+		expect(serverLimitOf({ serverRateLimit: 'platform', serverRateLimitPerMinute: 40 })).toBe('platform');
+		expect(serverLimitOf({ serverRateLimit: 'custom', serverRateLimitPerMinute: 40 })).toBe(40);
+		expect(serverLimitOf({ serverRateLimit: 'custom', serverRateLimitPerMinute: 0 })).toBe('platform');
+		expect(serverLimitOf({ serverRateLimit: 'none' })).toBe('none');
+	});
+
+	it('shows Requests per Minute only for A Number per Minute, by hiding it for the others (n8n\'s public API makes a field shown for a value required when that value\'s field is absent)', () => {
+		const perMinute = new SurveyApi().properties.find((property) => property.name === 'serverRateLimitPerMinute');
+		expect(perMinute?.displayOptions).toEqual({ hide: { serverRateLimit: ['learn', 'platform', 'none'] } });
+	});
+});
+
+describe('the budgets of a process', () => {
+	const policy: RatePolicy = { limit: 100, windowMs: MINUTE, windows: 'fixed', senderWaitMs: 5_000 };
+
+	it('forgets a budget idle for 15 minutes, and keeps at most 1,000', () => {
+		useFakeTime(1_800_000_000_000);
+		try {
+			const first = rateBudget('surveyApi', 'https://a.example.org', 'key', policy);
+			expect(rateBudget('surveyApi', 'https://a.example.org', 'key', policy)).toBe(first);
+			jest.setSystemTime(Date.now() + IDLE_BUDGET_MS);
+			rateBudget('surveyApi', 'https://b.example.org', 'key', policy);
+			expect(rateBudget('surveyApi', 'https://a.example.org', 'key', policy)).not.toBe(first);
+
+			for (let index = 0; index < 1_500; index++) rateBudget('surveyApi', `https://${index}.example.org`, 'key', policy);
+			expect(rateBudgetCount()).toBeLessThanOrEqual(MAX_BUDGETS);
+		} finally {
+			jest.useRealTimers();
+		}
 	});
 });

@@ -232,6 +232,12 @@ describe('Document → Create From File on Documenso', () => {
 				binary: { data: inMemory(Buffer.from('hello'), 'notes.txt', 'text/plain') },
 			}),
 		).rejects.toThrow('Input Binary Field: the file "notes.txt" (text/plain) is not a PDF');
+		// Issue 42: "%PDF-" anywhere in the first KiB passed. A PDF's first line is its header (ISO 32000-1, 7.5.2).
+		await expect(
+			run(upload(), {
+				binary: { data: inMemory(Buffer.from('Notes on the file format: every file starts with %PDF-1.7\n'), 'notes.pdf', 'application/pdf') },
+			}),
+		).rejects.toThrow('Input Binary Field: the file "notes.pdf" (application/pdf) is not a PDF');
 		const large = textPdf([['Large']], { padding: 2 * 1024 * 1024 });
 		await expect(
 			run(upload({ options: { sizeLimitMb: 1 } }), { binary: { data: inMemory(large) } }),

@@ -5,7 +5,7 @@
  * Every request is held to Formbricks' OpenAPI files, and every answer too (but for the
  * deviations its source makes, spec.ts).
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { Survey } from '../../nodes/Survey/Survey.node';
@@ -188,6 +188,31 @@ describe('Contact and Contact Attribute Key on Formbricks', () => {
 			const out = await run(parameters, { items: [{}, {}], continueOnFail: true });
 			expect(out[0]).toMatchObject({ status: 'created', email: 'fine@example.org' });
 			expect(out[1]).toEqual({ error: 'Email: "broken" is not an e-mail address [item 1]' });
+		});
+	});
+
+	describe('Contact → Create Many, a later batch failing (issue 42)', () => {
+		const items = Array.from({ length: 260 }, (_, index) => ({ resource: 'contact', operation: 'createMany', email: `member.${index}@example.org` }));
+		/** Formbricks answers the second bulk request (250 a batch) with a 500. */
+		const failSecondBatch = async (request: IHttpRequestOptions) => {
+			if (!String(request.url).endsWith('/contacts/bulk')) return;
+			bulks++;
+			if (bulks === 2) await harness().control('faults', 'PUT', { status: 500, count: 1, path: '/contacts/bulk', afterHandling: true });
+		};
+		let bulks = 0;
+		beforeEach(() => (bulks = 0));
+
+		it('with Continue On Fail: the items written are output as written, with their ids; only the failed batch\'s are errors', async () => {
+			const out = await run(items, { items: items.map(() => ({})), continueOnFail: true, onRequest: failSecondBatch });
+			expect(out).toHaveLength(260);
+			const stored = new Map((await sandboxContacts()).map((contact) => [contact.attributes.email, contact.id]));
+			for (const [index, report] of out.slice(0, 250).entries()) {
+				expect(report).toMatchObject({ status: 'created', email: `member.${index}@example.org` });
+				expect(report.contactId).toBe(stored.get(`member.${index}@example.org`));
+			}
+			for (const report of out.slice(250)) {
+				expect(report.error).toMatch(/^The Formbricks server answered 500/);
+			}
 		});
 	});
 

@@ -11,11 +11,13 @@
  * apps/web/lib/crypto.ts (`generateStandardWebhookSignature`).
  */
 import { NodeApiError, sleep } from 'n8n-workflow';
+import { Webhook } from 'standardwebhooks';
 
 import { sealingContext, SurveyTrigger } from '../../nodes/Survey/SurveyTrigger.node';
 import { openSecret, sealSecret } from '../../nodes/shared/webhooks';
 import { FORMBRICKS_SEED } from '../sandbox';
 import { buildDelivery, FORMBRICKS_COMMIT, type PipelineEvent } from '../sandbox/formbricks/webhook';
+import { settledDeliveries, startReceiver } from '../sandbox/testkit';
 import { runWithFakeTime } from './helpers/clock';
 import { callWebhook, hookContext, type Parameters as NodeParameters, type WebhookCall } from './helpers/context';
 import { startFormbricksHarness, type FormbricksHarness } from './helpers/formbricks';
@@ -50,7 +52,7 @@ describe('Survey Trigger on Formbricks: registration', () => {
 		parameters: NodeParameters,
 		staticData: Record<string, unknown> = {},
 		credentials: Record<string, unknown> = {},
-		where: Partial<Pick<Parameters<typeof hookContext>[0], 'webhookUrl' | 'mode' | 'workflowId' | 'nodeId'>> = {},
+		where: Partial<Pick<Parameters<typeof hookContext>[0], 'webhookUrl' | 'mode' | 'workflowId' | 'nodeId' | 'instanceId'>> = {},
 	) => {
 		const harness = hookContext({
 			parameters: { registration: 'automatic', allSurveys: true, events: ['responseFinished'], ...parameters },
@@ -171,23 +173,90 @@ describe('Survey Trigger on Formbricks: registration', () => {
 	describe('hooks left behind when n8n’s URL changes', () => {
 		const movedUrl = 'http://127.0.0.1:5679/webhook/survey-hook/webhook';
 
-		it('imported elsewhere (no static data) under another URL: the hooks marked as this trigger’s are removed, no other', async () => {
-			await activate({});
+		it('imported elsewhere (no static data) under another URL: the other n8n\'s hook stays, marked as this trigger\'s or not', async () => {
+			// Issue 42: the marked hook at another URL was removed, and the n8n it belonged to stopped receiving.
+			const original = await activate({});
 			const otherNode = await activate({}, {}, {}, { nodeId: 'another-node', webhookUrl: 'http://127.0.0.1:5678/webhook/b/webhook' });
-			const otherWorkflow = await activate({}, {}, {}, { workflowId: 'another-workflow', webhookUrl: 'http://127.0.0.1:5678/webhook/c/webhook' });
 			await h.control('webhooks', 'POST', { url: 'https://zapier.example.org/hook', workspaceId, triggers: ['responseFinished'], name: 'Zapier' });
-			const imported = await activate({}, {}, {}, { webhookUrl: movedUrl });
+			const imported = await activate({}, {}, {}, { webhookUrl: movedUrl, instanceId: 'another-n8n' });
 			expect(imported.existed).toBe(false);
 			const remaining = await hooks();
 			expect(remaining.map((hook) => hook.id).sort()).toEqual(
 				[
+					original.staticData.webhookId,
 					imported.staticData.webhookId,
 					otherNode.staticData.webhookId,
-					otherWorkflow.staticData.webhookId,
 					remaining.find((hook) => hook.name === 'Zapier')?.id,
 				].sort(),
 			);
-			expect(remaining.map((hook) => hook.url)).not.toContain(url);
+		});
+
+		it('static data imported from another n8n (its hook\'s record): that n8n\'s hook stays, on activation and deactivation', async () => {
+			const production = await activate({});
+			const staging = await activate({}, { ...production.staticData }, {}, { webhookUrl: movedUrl, instanceId: 'staging-n8n' });
+			expect(staging.existed).toBe(false);
+			expect((await hooks()).map((hook) => hook.url).sort()).toEqual([url, movedUrl].sort());
+			const foreignRecord = hookContext({
+				parameters: { registration: 'automatic', allSurveys: true, events: ['responseFinished'] },
+				credentials: h.credentials(),
+				webhookUrl: movedUrl,
+				staticData: { ...production.staticData },
+				instanceId: 'staging-n8n',
+			});
+			await remove.call(foreignRecord.context);
+			expect((await hooks()).map((hook) => hook.url).sort()).toEqual([url, movedUrl].sort());
+		});
+
+		it('two n8n instances with the same imported workflow, one workspace: both receive after both activate; each deactivation removes only its own hook', async () => {
+			const receivers = [await startReceiver(), await startReceiver()];
+			try {
+				const instances = await Promise.all(
+					receivers.map(async (receiver, index) => {
+						const harness = hookContext({
+							parameters: { registration: 'automatic', allSurveys: true, events: ['responseFinished'] },
+							credentials: h.credentials(),
+							webhookUrl: receiver.url,
+							staticData: {},
+							instanceId: index === 0 ? 'staging-n8n' : 'production-n8n',
+						});
+						return harness;
+					}),
+				);
+				// Activated one after the other, each as n8n does: checkExists, then create.
+				for (const instance of instances) {
+					if (!(await checkExists.call(instance.context))) await create.call(instance.context);
+				}
+				// Staging restarts: it activates again, finds its own hook and leaves production's.
+				expect(await checkExists.call(instances[0].context)).toBe(true);
+				expect((await hooks()).map((hook) => hook.url).sort()).toEqual(receivers.map((receiver) => receiver.url).sort());
+
+				const respond = async () =>
+					await h.control(`surveys/${surveys.residency}/responses`, 'POST', { data: {}, finished: true });
+				await respond();
+				for (const [index, receiver] of receivers.entries()) {
+					const [delivery] = await receiver.waitFor(1);
+					const secret = openSecret(
+						String(instances[index].staticData.sealedSecret),
+						h.fb.apiKey,
+						sealingContext(String(instances[index].staticData.webhookId), h.fb.url),
+					);
+					// Signed with the secret this instance holds: its trigger accepts it.
+					expect(() => new Webhook(String(secret)).verify(delivery.rawBody, delivery.headers as Record<string, string>)).not.toThrow();
+				}
+
+				await remove.call(instances[0].context);
+				expect((await hooks()).map((hook) => hook.url)).toEqual([receivers[1].url]);
+				for (const receiver of receivers) receiver.clear();
+				await respond();
+				await receivers[1].waitFor(1);
+				await settledDeliveries(h.fb.url);
+				expect(receivers[0].received).toHaveLength(0);
+
+				await remove.call(instances[1].context);
+				expect(await hooks()).toEqual([]);
+			} finally {
+				for (const receiver of receivers) await receiver.close();
+			}
 		});
 
 		it('"Listen for test event" and the active workflow leave each other’s hook alone', async () => {

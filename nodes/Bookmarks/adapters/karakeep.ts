@@ -78,7 +78,8 @@ async function routeFor(ctx: RequestContext, filters: BookmarkFilters, itemIndex
 		// Newest first, as the documented API lists matches.
 		return { kind: 'search', path: '/api/v1/bookmarks/search', qs: { q: filters.q, sortOrder: 'desc' } };
 	}
-	if (filters.listId) return { kind: 'list', path: listPath(filters.listId, '/bookmarks'), qs: {} };
+	// Karakeep leaves a file's extracted text out of a list's records unless asked (packages/api/utils/types.ts).
+	if (filters.listId) return { kind: 'list', path: listPath(filters.listId, '/bookmarks'), qs: { includeContent: 'true' } };
 	if (filters.tags) {
 		const tagId = await tagIdNamed(ctx, filters.tags, itemIndex);
 		if (tagId === undefined) return undefined;

@@ -9,7 +9,7 @@ import { licensedRequest, request, v1, workspaceIdOf } from './formbricksRequest
 import { formbricksLicensedError } from './formbricksShapes';
 import { indexRanges } from '../../shared/text';
 import { invalidInput } from '../../shared/validation';
-import type { Contact, ContactsCapability, ContactToWrite, ContactWriteReport } from './types';
+import { type Contact, type ContactsCapability, type ContactToWrite, type ContactWriteReport, contactsWrittenBeforeFailure } from './types';
 
 /*
  * Formbricks' contacts (b66c1dd; an Enterprise feature: without the licence every route here but
@@ -252,6 +252,17 @@ export const formbricksContacts: ContactsCapability = {
 		const toSend = contacts.map(({ attributes }, index) => ({ attributes, index })).filter(({ index }) => !refusals[index]);
 		/** The input items whose contacts earlier batches wrote. */
 		const written: number[] = [];
+		// The ids of the contacts created: the bulk route answers none, the attribute table has them.
+		const fillCreatedIds = async (of: Array<ContactWriteReport | undefined>) => {
+			if (!of.some((report) => report?.status === 'created') || !emailKey) return;
+			const rows = await readAttributes(ctx, itemIndex);
+			const created = new Map(
+				rows.filter((row) => row.attributeKeyId === emailKey.id).map((row) => [String(row.value), String(row.contactId)]),
+			);
+			of.forEach((report, index) => {
+				if (report?.status === 'created') report.contactId = created.get(contacts[index].attributes.email) ?? null;
+			});
+		};
 		for (let start = 0; start < toSend.length; start += BULK_SIZE) {
 			const batch = toSend.slice(start, start + BULK_SIZE);
 			let skipped: Map<number, string>;
@@ -265,7 +276,7 @@ export const formbricksContacts: ContactsCapability = {
 					for (const { index } of batch) reports[index] = { status: 'refused', contactId: null, reason: (error as Error).message };
 					continue;
 				}
-				throw withDescription(
+				const failure = withDescription(
 					ctx,
 					error as Error,
 					itemIndex,
@@ -273,6 +284,12 @@ export const formbricksContacts: ContactsCapability = {
 						? `The contacts of item${written.length > 1 ? 's' : ''} ${indexRanges(written)} of this run were written before this failure.`
 						: undefined,
 				);
+				const unwritten = new Set(toSend.slice(start).map((entry) => entry.index));
+				const known = reports.map((report, index) => (unwritten.has(index) ? undefined : report));
+				// The written contacts' ids, if the service still answers; else they stay unknown (null).
+				await fillCreatedIds(known).catch(() => undefined);
+				contactsWrittenBeforeFailure.set(failure, known);
+				throw failure;
 			}
 			batch.forEach(({ attributes, index }, position) => {
 				const existing = contactByEmail.get(attributes.email);
@@ -290,16 +307,7 @@ export const formbricksContacts: ContactsCapability = {
 				}
 			});
 		}
-		// The ids of the contacts created: the bulk route answers none, the attribute table has them.
-		if (reports.some((report) => report.status === 'created') && emailKey) {
-			const rows = await readAttributes(ctx, itemIndex);
-			const created = new Map(
-				rows.filter((row) => row.attributeKeyId === emailKey.id).map((row) => [String(row.value), String(row.contactId)]),
-			);
-			reports.forEach((report, index) => {
-				if (report.status === 'created') report.contactId = created.get(contacts[index].attributes.email) ?? null;
-			});
-		}
+		await fillCreatedIds(reports);
 		return reports;
 	},
 

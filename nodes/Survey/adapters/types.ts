@@ -93,6 +93,13 @@ export interface ContactWriteReport {
 	reason?: string;
 }
 
+/**
+ * What a Create Many that failed part-way had done: the report of every contact whose outcome is
+ * known (written in an earlier batch, or refused before sending), undefined for those of the
+ * failed batch and after. Kept by the error `upsertMany` throws.
+ */
+export const contactsWrittenBeforeFailure = new WeakMap<Error, Array<ContactWriteReport | undefined>>();
+
 /** One contact of Create Many: its attributes by key, and the input item they came from. */
 export interface ContactToWrite {
 	itemIndex: number;
@@ -114,7 +121,8 @@ export interface ContactsCapability {
 	): Promise<Contact>;
 	/**
 	 * Creates or updates (matched by e-mail) many contacts, each its input item's, in the service's
-	 * largest batches; one report per contact, in order. A failure names the items already written.
+	 * largest batches; one report per contact, in order. A failure names the items already written
+	 * and keeps their reports (`contactsWrittenBeforeFailure`).
 	 */
 	upsertMany(ctx: IExecuteFunctions, contacts: ContactToWrite[], itemIndex: number): Promise<ContactWriteReport[]>;
 	/** Deletes a contact; `alreadyGone` as the node's If Already Deleted settles "not found". */

@@ -490,6 +490,8 @@ export function hookContext(options: {
 	mode?: 'manual' | 'trigger';
 	workflowId?: string;
 	nodeId?: string;
+	/** The n8n instance's ID (n8n derives it from its encryption key). */
+	instanceId?: string;
 }): HookHarness {
 	const staticData = options.staticData ?? {};
 	const requests: IHttpRequestOptions[] = [];
@@ -499,6 +501,7 @@ export function hookContext(options: {
 		logger: { warn: (message: string) => warnings.push(message) },
 		getNode: () => ({ id: options.nodeId ?? 'hook-under-test', name: 'Hook Under Test' }),
 		getWorkflow: () => ({ id: options.workflowId ?? 'workflow-under-test' }),
+		getInstanceId: () => options.instanceId ?? 'instance-under-test',
 		getMode: () => options.mode ?? 'trigger',
 		getActivationMode: () => (options.mode === 'manual' ? 'manual' : 'activate'),
 		getNodeParameter: (name: string, fallback?: unknown) => options.parameters[name] ?? fallback,

@@ -1,5 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { dateTextField } from '../../../shared/dateText';
+import { parseMoment, workflowTimeZone } from '../../../shared/dates';
 import { isHttpUrl, invalidInput } from '../../../shared/validation';
 import type { MoreRecordChanges } from '../../adapters';
 
@@ -17,13 +19,10 @@ const text = (name: keyof MoreRecordChanges, displayName: string, description: s
 	default: '',
 	description,
 });
-const date = (name: keyof MoreRecordChanges, displayName: string, description: string): INodeProperties => ({
-	displayName,
-	name,
-	type: 'dateTime',
-	default: '',
-	description,
-});
+const date = (name: keyof MoreRecordChanges, displayName: string, description: string): INodeProperties =>
+	dateTextField(name, displayName, description);
+
+const DATE_FIELDS = new Set<string>(['dateModified', 'datePublished', 'createdAt']);
 
 export const moreRecordFieldsOptions: INodeProperties[] = [
 	text('author', 'Author', 'A link’s author (Karakeep); empty clears it'),
@@ -39,7 +38,7 @@ export const moreRecordFieldsOptions: INodeProperties[] = [
 	text('publisher', 'Publisher', 'A link’s publisher or site name (Karakeep); empty clears it'),
 	{
 		...date('createdAt', 'Saved At', 'When the record was saved (Karakeep’s createdAt)'),
-		hint: 'Karakeep lists, pages and polls records by this time: moving it moves the record in Karakeep’s order (and a New Records trigger does not see it again)',
+		hint: 'Read in the workflow’s time zone unless it names one. Karakeep lists, pages and polls records by this time: moving it moves the record in Karakeep’s order (and a New Records trigger does not see it again)',
 	},
 	text('summary', 'Summary', 'The record’s summary (Karakeep; its AI writes one when set up); empty clears it', 3),
 	text('text', 'Text', 'A text record’s content (Karakeep)', 4),
@@ -53,10 +52,11 @@ export function moreChangesOf(ctx: IExecuteFunctions, itemIndex: number, fields:
 		const value = fields[option.name];
 		if (value === undefined || value === null) continue;
 		const given = String(value).trim();
-		if (option.type === 'dateTime' && given !== '') {
-			const time = Date.parse(given);
-			if (Number.isNaN(time)) throw invalidInput(ctx, itemIndex, option.displayName, `"${given}" is not a date and time`);
-			changes[option.name] = new Date(time).toISOString();
+		if (DATE_FIELDS.has(option.name) && (given !== '' || typeof value !== 'string')) {
+			// A date alone is its first instant, a time without a zone the wall clock, in the workflow's time zone.
+			const moment = parseMoment(value, workflowTimeZone(ctx));
+			if (moment.kind === 'problem') throw invalidInput(ctx, itemIndex, option.displayName, moment.problem);
+			changes[option.name] = moment.iso;
 			continue;
 		}
 		if (given !== '') {

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { perRun } from '../../../shared/perRun';
 import { withDescription } from '../../../shared/request';
 import { requireToolConsent } from '../../../shared/toolConsent';
-import type { ContactToWrite, ContactWriteReport } from '../../adapters';
+import { type ContactToWrite, type ContactWriteReport, contactsWrittenBeforeFailure } from '../../adapters';
 import { surveyCapability } from '../../transport';
 import { CONTACT_CONSENT } from './consent';
 import { readContactAttributes } from './fields';
@@ -47,19 +47,25 @@ async function writeAll(ctx: IExecuteFunctions): Promise<Outcomes> {
 	}
 	if (valid.length === 0) return outcomes;
 	const first = valid[0].itemIndex;
-	let reports: ContactWriteReport[];
+	let reports: Array<ContactWriteReport | undefined>;
+	let failure: Error | undefined;
 	try {
 		const contacts = await surveyCapability(ctx, 'contacts', 'Contact → Create Many', first);
 		reports = await contacts.upsertMany(ctx, valid, first);
 	} catch (error) {
-		// Kept as every valid item's outcome, so that the run's other items do not send the bulk again.
-		const failure = withDescription(ctx, error as Error, first, undefined);
+		failure = withDescription(ctx, error as Error, first, undefined);
 		if (!ctx.continueOnFail()) throw failure;
-		for (const { itemIndex } of valid) outcomes.set(itemIndex, failureOfItem(failure, itemIndex));
-		return outcomes;
+		// The contacts written before a later batch failed are output as written; only the others fail.
+		reports = contactsWrittenBeforeFailure.get(error as Error) ?? [];
 	}
 	valid.forEach(({ itemIndex, attributes }, index) => {
-		const { status, contactId, reason } = reports[index];
+		const written = reports[index];
+		if (!written) {
+			// Kept as the item's outcome, so that the run's other items do not send the bulk again.
+			outcomes.set(itemIndex, failureOfItem(failure as Error, itemIndex));
+			return;
+		}
+		const { status, contactId, reason } = written;
 		const report: IDataObject = { status, contactId, email: attributes.email, attributes };
 		if (reason !== undefined) report.reason = reason;
 		outcomes.set(itemIndex, contactsOutput(ctx, [report], itemIndex)[0]);
