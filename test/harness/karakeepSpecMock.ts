@@ -134,6 +134,8 @@ export interface KarakeepSpecMock {
 export interface KarakeepSpecMockOptions {
 	/** A real Karakeep to forward valid requests to (and to search over). */
 	upstream?: { url: string };
+	/** 0 (the default): a free port. */
+	port?: number;
 }
 
 interface BookmarkLike {
@@ -294,7 +296,7 @@ export async function startKarakeepSpecMock(options: KarakeepSpecMockOptions = {
 		return reply.code(mocked.status).type('application/json').send(mocked.mock ?? null);
 	});
 
-	await app.listen({ port: 0, host: '127.0.0.1' });
+	await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
 	const address = app.server.address();
 	const port = typeof address === 'object' && address ? address.port : 0;
 	return {

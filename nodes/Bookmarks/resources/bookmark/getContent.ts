@@ -15,6 +15,10 @@ import { recordLocator } from '../locators';
 const show = { resource: ['bookmark'], operation: ['getContent'] };
 const MAX_RESTARTS = 3;
 
+/** Shown right below the operation, after "Karakeep only." (shared/platformOnly.ts). */
+export const GET_CONTENT_NOTICE =
+	'Empty content comes with a reason: Karakeep extracts a file’s text and crawls a link’s page in the background, so a record just made may have none yet, and a Karakeep that runs no workers (OCR, crawler) never gets any.';
+
 export const getContentDescription: INodeProperties[] = [
 	recordLocator(show, 'The record whose content to read'),
 	{

@@ -4,6 +4,7 @@ import { readLimit, returnAllAndLimit } from '../../../shared/descriptions';
 import type { ItemOperation } from '../../../shared/execute';
 import { bookmarkAdapter } from '../../adapters';
 import { tagManagementDescription, tagManagementOperations } from './manage';
+import { platformOnlyNotices, withPlatformOnly } from '../../../shared/platformOnly';
 
 export { searchTags } from '../locators';
 
@@ -18,7 +19,7 @@ async function getMany(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 export const tagOperations: Record<string, ItemOperation> = { ...tagManagementOperations, getMany };
 
 export const tagDescription: INodeProperties[] = [
-	{
+	withPlatformOnly('Karakeep', ['create', 'delete', 'get', 'rename'], {
 		displayName: 'Operation',
 		name: 'operation',
 		type: 'options',
@@ -29,19 +30,19 @@ export const tagDescription: INodeProperties[] = [
 				name: 'Create',
 				value: 'create',
 				action: 'Create a tag',
-				description: 'Create a tag before any record carries it (Karakeep)',
+				description: 'Create a tag before any record carries it',
 			},
 			{
 				name: 'Delete',
 				value: 'delete',
 				action: 'Delete a tag',
-				description: 'Delete a tag; the records that carried it stay, without it (Karakeep)',
+				description: 'Delete a tag; the records that carried it stay, without it',
 			},
 			{
 				name: 'Get',
 				value: 'get',
 				action: 'Get a tag',
-				description: 'Get one tag with how many records carry it (Karakeep)',
+				description: 'Get one tag with how many records carry it',
 			},
 			{
 				name: 'Get Many',
@@ -53,11 +54,12 @@ export const tagDescription: INodeProperties[] = [
 				name: 'Rename',
 				value: 'rename',
 				action: 'Rename a tag',
-				description: 'Rename a tag on every record that carries it (Karakeep)',
+				description: 'Rename a tag on every record that carries it',
 			},
 		],
 		default: 'getMany',
-	},
+	}),
+	...platformOnlyNotices('Karakeep', 'tag', { create: '', delete: '', get: '', rename: '' }),
 	...tagManagementDescription,
 	...returnAllAndLimit({ resource: ['tag'], operation: ['getMany'] }, TAGS_DEFAULT_LIMIT),
 ];

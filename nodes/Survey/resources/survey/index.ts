@@ -6,6 +6,7 @@ import { getMany, getManyDescription } from './getMany';
 import { getMetrics, getMetricsDescription } from './getMetrics';
 import { getPersonalLink, getPersonalLinkDescription } from './getPersonalLink';
 import { getSingleUseLinks, getSingleUseLinksDescription } from './getSingleUseLinks';
+import { platformOnlyNotices, withPlatformOnly } from '../../../shared/platformOnly';
 
 export const surveyOperations: Record<string, ItemOperation> = {
 	get,
@@ -16,7 +17,7 @@ export const surveyOperations: Record<string, ItemOperation> = {
 };
 
 export const surveyDescription: INodeProperties[] = [
-	{
+	withPlatformOnly('Formbricks', ['getPersonalLink', 'getSingleUseLinks'], {
 		displayName: 'Operation',
 		name: 'operation',
 		type: 'options',
@@ -48,17 +49,18 @@ export const surveyDescription: INodeProperties[] = [
 				value: 'getPersonalLink',
 				action: 'Get a personal survey link',
 				description:
-					'A link through which one contact (or each contact of a segment) answers as themselves; Formbricks, with its Enterprise licence',
+					'A link through which one contact (or each contact of a segment) answers as themselves; needs Formbricks’ Enterprise licence',
 			},
 			{
 				name: 'Get Single-Use Links',
 				value: 'getSingleUseLinks',
 				action: 'Get single use survey links',
-				description: 'Links that each take one anonymous response (Formbricks; the survey’s single-use links must be on)',
+				description: 'Links that each take one anonymous response; the survey’s single-use links must be on',
 			},
 		],
 		default: 'getMany',
-	},
+	}),
+	...platformOnlyNotices('Formbricks', 'survey', { getPersonalLink: '', getSingleUseLinks: '' }),
 	...getDescription,
 	...getManyDescription,
 	...getMetricsDescription,
