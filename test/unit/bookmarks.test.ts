@@ -157,6 +157,8 @@ describe('Bookmarks node against the sandbox', () => {
 			expect(error).toBeInstanceOf(NodeApiError);
 			expect(error.httpCode).toBe('401');
 			expect(error.message).toContain('Unauthorized');
+			// Issue 43 item 8: which field to check, as "Test credential" says it.
+			expect(error.description).toContain('Check the API Key: it is generated in the web portal under Settings → API Tokens.');
 		});
 	});
 

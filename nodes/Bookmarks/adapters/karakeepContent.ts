@@ -12,6 +12,17 @@ import type { ContentChunk, ReadableContent } from './types';
  * 50,000), cut at a paragraph or line end where one is near; `nextCursor` carries the content's
  * version, and a cursor of content changed since is refused with `409 CONTENT_CHANGED`.
  */
+/**
+ * Why a record of each kind has no content: Karakeep's workers fill it in the background (the
+ * OCR and PDF-text job for a file, the crawler for a link), and a Karakeep without them never does.
+ */
+const EMPTY_REASONS: Record<string, string> = {
+	asset:
+		'Karakeep has no text of this file yet: it extracts a PDF’s or an image’s text in the background (its OCR worker), which takes a while after the upload and never happens on a Karakeep that runs no workers.',
+	link: 'Karakeep has not fetched this page yet: its crawler reads a link’s page in the background, which takes a while after the link is saved and never happens on a Karakeep that runs no workers.',
+	text: 'The record’s text is empty.',
+};
+
 export const karakeepContent: ReadableContent = {
 	// MAX_READABLE_CONTENT_MAX_CHARS, packages/shared/types/bookmarks.ts.
 	maxCharsPerChunk: 50_000,
@@ -34,6 +45,7 @@ export const karakeepContent: ReadableContent = {
 			nextCursor: typeof nextCursor === 'string' ? nextCursor : null,
 			// What the record is, and which version of its content was read (its hash).
 			beyond: { bookmarkType, contentVersion },
+			emptyReason: EMPTY_REASONS[String(bookmarkType)],
 		};
 	},
 };

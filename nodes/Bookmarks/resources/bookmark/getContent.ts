@@ -72,6 +72,7 @@ async function readOnce(
 				characters,
 				totalCharacters: chunk.range.total,
 				complete: cursor === null,
+				...(chunk.range.total === 0 && chunk.emptyReason ? { reason: chunk.emptyReason } : {}),
 			};
 		}
 	}
