@@ -24,7 +24,7 @@ import { userDescription, userOperations } from './resources/user';
 import { readmeSection } from '../shared/docs';
 import { withPlatformOnly } from '../shared/platformOnly';
 import { BOOKMARKS_DESCRIPTION } from '../shared/nodeDescriptions';
-import { NODE_VERSIONS, ONE_SHAPE_VERSION } from '../shared/simplify';
+import { BOOKMARKS_NODE_VERSIONS, TAG_SHAPE_VERSION } from '../shared/simplify';
 
 const operationsByResource = {
 	asset: assetOperations,
@@ -77,8 +77,8 @@ export class Bookmarks implements INodeType {
 		name: 'bookmarks',
 		icon: { light: 'file:bookmarks.svg', dark: 'file:bookmarks.dark.svg' },
 		group: ['output'],
-		version: NODE_VERSIONS,
-		defaultVersion: ONE_SHAPE_VERSION,
+		version: BOOKMARKS_NODE_VERSIONS,
+		defaultVersion: TAG_SHAPE_VERSION,
 		subtitle: `={{ (${JSON.stringify(SUBTITLES)})[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}`,
 		description: BOOKMARKS_DESCRIPTION,
 		documentationUrl: readmeSection('bookmarks'),
