@@ -420,7 +420,7 @@ describe('"Test credential" with the API option', () => {
 	test('Karakeep chosen, a server of the documented API: says to choose the documented API', async () => {
 		expect(await test_({ api: 'karakeep', baseUrl: sandbox.bookmark.url, apiKey: sandbox.bookmark.apiKey })).toEqual({
 			status: 'Error',
-			message: 'This server answers like the documented bookmark API: choose "Documented API (This Pack’s README)" under API in this credential.',
+			message: 'This server answers like the documented bookmark API: choose "Documented API (the Sandbox, or a Server Built to the README)" under API in this credential.',
 		});
 		expect(await test_({ baseUrl: sandbox.bookmark.url, apiKey: sandbox.bookmark.apiKey })).toEqual({
 			status: 'OK',
