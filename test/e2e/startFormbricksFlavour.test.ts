@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
 /**
  * Issue 43 item 2: the contacts sample as `SURVEYS=formbricks npm start` sets it up, run as a user
  * runs it: its applicants spreadsheet where `npm start` puts it (workflows/applicants.csv), the SMTP

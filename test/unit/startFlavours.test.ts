@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
 /**
  * Issue 43 items 1–3 and 5: what `npm start`'s flavours set up. In a platform's flavour only that
  * platform's credential exists for its service (a node added by hand can pick nothing else), and
