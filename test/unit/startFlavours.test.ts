@@ -111,8 +111,9 @@ describe('the contacts sample’s spreadsheet', () => {
 		for (const column of header.split(',')) expect(contacts).toContain(column);
 	});
 
-	it('a missing file stops the run: Read/Write Files from Disk 1.1 says "No file(s) found" (1 returned nothing)', () => {
+	it('a missing file stops the run: Read/Write Files from Disk 1.1 says "No file(s) found"; on n8n 1.x (version 1 only) Always Output Data makes the next node stop', () => {
 		expect(read.typeVersion).toBe(1.1);
+		expect(read.alwaysOutputData).toBe(true);
 	});
 });
 
