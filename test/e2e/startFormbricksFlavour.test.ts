@@ -84,7 +84,7 @@ describe('SURVEYS=formbricks npm start: the contacts sample, executed in the edi
 		expect(mails[0].subject).toBe('Your residency application form');
 	});
 
-	it('without the spreadsheet: the run fails at Read Applicants Spreadsheet and says the file was not found', async () => {
+	it('without the spreadsheet: the run fails, saying no file was found, and nobody is e-mailed', async () => {
 		const csv = path.join(n8n.userFolder, 'applicants', 'applicants.csv');
 		renameSync(csv, `${csv}.away`);
 		try {
