@@ -6,6 +6,9 @@
 
 export const MCP_TRIGGER_TYPE = '@n8n/n8n-nodes-langchain.mcpTrigger';
 
+/** The Bookmarks credential of `BOOKMARKS=karakeep npm start`, in place of the sandbox's. */
+export const KARAKEEP_CREDENTIAL = 'Karakeep (local)';
+
 /** The path of the first MCP Server Trigger among the workflows' nodes, if any. */
 export function mcpPathOf(
 	nodes: Array<{ type: string; parameters?: unknown }>,
@@ -31,8 +34,13 @@ export interface BannerInput {
 	mcpPath?: string | string[];
 	mcpToken: string;
 	sandbox: Record<'signing' | 'bookmark' | 'survey', { url: string; apiKey: string; api?: string }>;
-	/** A real Karakeep in place of the bookmark sandbox (`BOOKMARKS=karakeep npm start`). */
-	karakeep?: { url: string; apiKey: string; searchUrl: string };
+	/**
+	 * A real Karakeep in place of the bookmark sandbox (`BOOKMARKS=karakeep npm start`): its REST API,
+	 * and the Bookmarks credential's URL, a proxy in front of it that also answers search.
+	 */
+	karakeep?: { url: string; apiKey: string; searchUrl: string; credential: string };
+	/** The SMTP sink of the contacts sample's e-mails (`SURVEYS=formbricks npm start`). */
+	smtp?: { address: string; folder: string; credential: string };
 	logFile: string;
 }
 
@@ -48,7 +56,9 @@ export function bannerLines(input: BannerInput): string[] {
 		'Try it (in another terminal, in this folder):',
 		'  npm run demo -- apply            an approved application: the signing envelope is generated',
 		'  npm run demo -- apply rejected   a rejected one: no envelope',
-		'  npm run demo -- sign             everyone signs: the certified package is filed as a bookmark',
+		input.karakeep
+			? '  npm run demo -- sign             everyone signs: the signed PDF is filed in Karakeep'
+			: '  npm run demo -- sign             everyone signs: the certified package is filed as a bookmark',
 		'',
 	];
 	const mcpPaths = input.mcpPath === undefined ? [] : [input.mcpPath].flat();
@@ -63,11 +73,16 @@ export function bannerLines(input: BannerInput): string[] {
 		`Signing sandbox:   ${input.sandbox.signing.url}  (token ${input.sandbox.signing.apiKey})`,
 		...(input.karakeep
 			? [
-					`Karakeep:          ${input.karakeep.url}  (key ${input.karakeep.apiKey}; its REST API, webhooks to the sample)`,
-					`  the credential:  ${input.karakeep.searchUrl}  (Karakeep's spec as a validating mock in front of it: answers search, which needs Meilisearch)`,
+					`Karakeep:          ${input.karakeep.url}  (key ${input.karakeep.apiKey}; its REST API only: no web UI, a browser gets 404)`,
+					`  credential:      "${input.karakeep.credential}", the only Bookmarks credential: ${input.karakeep.searchUrl}`,
+					'                   (in front of Karakeep, adds the search that Karakeep does with Meilisearch, not run here)',
+					'  holds:           a few demo records; its webhooks go to the Karakeep sample',
 				]
 			: [`Bookmark sandbox:  ${input.sandbox.bookmark.url}  (key ${input.sandbox.bookmark.apiKey})`]),
 		`Survey sandbox:    ${input.sandbox.survey.url}  (key ${input.sandbox.survey.apiKey}${input.sandbox.survey.api === 'formbricks' ? ', speaks Formbricks' : ''})`,
+		...(input.smtp
+			? [`SMTP sink:         ${input.smtp.address}  (credential "${input.smtp.credential}"; each e-mail lands in ${input.smtp.folder}/)`]
+			: []),
 		`n8n log:           ${input.logFile}`,
 		'',
 		'Press Ctrl+C to stop everything.',

@@ -55,7 +55,7 @@ async function signAll() {
 		say(`Everyone signed "${document.title}" (${document.id}).`);
 	}
 	say(pending.length
-		? 'The "Signed → archived as a bookmark" workflow now files each certified package as a bookmark.'
+		? 'The "Signed → archived as a bookmark" workflow now files each signed document as a bookmark (with BOOKMARKS=karakeep npm start: the signed PDF in Karakeep).'
 		: 'No pending document: run "npm run demo -- apply" first.');
 }
 

@@ -48,7 +48,12 @@ flock 9
 data="$(mktemp -d "$root/.tmp/karakeep-install-XXXXXX")"
 ready="$data.ready"
 log="$runtime/install.log"
-echo "installing Karakeep from $karakeep_dir into $runtime (once; about 90 s and 640 MB; log: $log)"
+# start.sh installs only when its marker is missing or stale; a marker means a check of a few seconds.
+if [ -f "$runtime/app/.karakeep-real-installed" ]; then
+  echo "Karakeep is installed in $runtime: checking that it starts (a few seconds; a reinstall if its source changed since)"
+else
+  echo "installing Karakeep from $karakeep_dir into $runtime (once; about 90 s and 640 MB; log: $log)"
+fi
 
 # Its own process group (set -m), so that stopping it stops whatever start.sh is running.
 set -m
@@ -71,5 +76,4 @@ while [ ! -s "$ready" ]; do
   fi
   sleep 1
 done
-url="$(node -p 'JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).url' "$ready")"
-echo "Karakeep is installed in $runtime and starts (it answered at $url)"
+echo "Karakeep is installed in $runtime and starts"

@@ -22,8 +22,9 @@ import { searchBookmarks, searchLists, searchTags } from './resources/locators';
 import { tagDescription, tagOperations } from './resources/tag';
 import { userDescription, userOperations } from './resources/user';
 import { docsSection } from '../shared/docs';
+import { withPlatformOnly } from '../shared/platformOnly';
 import { BOOKMARKS_DESCRIPTION } from '../shared/nodeDescriptions';
-import { NODE_VERSIONS, ONE_SHAPE_VERSION } from '../shared/simplify';
+import { BOOKMARKS_NODE_VERSIONS, TAG_SHAPE_VERSION } from '../shared/simplify';
 
 const operationsByResource = {
 	asset: assetOperations,
@@ -76,8 +77,8 @@ export class Bookmarks implements INodeType {
 		name: 'bookmarks',
 		icon: { light: 'file:bookmarks.svg', dark: 'file:bookmarks.dark.svg' },
 		group: ['output'],
-		version: NODE_VERSIONS,
-		defaultVersion: ONE_SHAPE_VERSION,
+		version: BOOKMARKS_NODE_VERSIONS,
+		defaultVersion: TAG_SHAPE_VERSION,
 		subtitle: `={{ (${JSON.stringify(SUBTITLES)})[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}`,
 		description: BOOKMARKS_DESCRIPTION,
 		documentationUrl: docsSection('bookmarks', 'bookmarks'),
@@ -87,21 +88,21 @@ export class Bookmarks implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'bookmarkApi', required: true, testedBy: 'bookmarkApiTest' }],
 		properties: [
-			{
+			withPlatformOnly('Karakeep', ['asset', 'highlight', 'user'], {
 				displayName: 'Resource',
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
 				options: [
-					{ name: 'Asset', value: 'asset', description: 'A stored file: download, attach, replace, detach (Karakeep)' },
+					{ name: 'Asset', value: 'asset', description: 'A stored file: download, attach, replace, detach' },
 					{ name: 'Bookmark', value: 'bookmark' },
-					{ name: 'Highlight', value: 'highlight', description: 'A marked passage of a record (Karakeep)' },
+					{ name: 'Highlight', value: 'highlight', description: 'A marked passage of a record' },
 					{ name: 'List', value: 'list' },
 					{ name: 'Tag', value: 'tag' },
-					{ name: 'User', value: 'user', description: 'The API key’s user (Karakeep)' },
+					{ name: 'User', value: 'user', description: 'The API key’s user' },
 				],
 				default: 'bookmark',
-			},
+			}),
 			...assetDescription,
 			...bookmarkDescription,
 			...highlightDescription,

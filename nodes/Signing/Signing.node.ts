@@ -19,6 +19,7 @@ import { recipientDescription, recipientOperations } from './resources/recipient
 import { templateDescription, templateOperations } from './resources/template';
 import { getTemplateFields, getTemplateSlots, searchTemplates } from './resources/template/locator';
 import { docsSection } from '../shared/docs';
+import { withPlatformOnly } from '../shared/platformOnly';
 import { SIGNING_DESCRIPTION } from '../shared/nodeDescriptions';
 import { NODE_VERSIONS, ONE_SHAPE_VERSION } from '../shared/simplify';
 
@@ -41,21 +42,21 @@ export class Signing implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'signingApi', required: true, testedBy: 'signingApiTest' }],
 		properties: [
-			{
+			withPlatformOnly('Documenso', ['attachment', 'field', 'folder', 'recipient'], {
 				displayName: 'Resource',
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
 				options: [
-					{ name: 'Attachment', value: 'attachment' },
+					{ name: 'Attachment', value: 'attachment', description: 'A link signers see beside a document' },
 					{ name: 'Document', value: 'document' },
-					{ name: 'Field', value: 'field' },
-					{ name: 'Folder', value: 'folder' },
-					{ name: 'Recipient', value: 'recipient' },
+					{ name: 'Field', value: 'field', description: 'A place in a document a recipient signs or fills in' },
+					{ name: 'Folder', value: 'folder', description: 'A folder of documents or templates' },
+					{ name: 'Recipient', value: 'recipient', description: 'A person a document goes to, before they act' },
 					{ name: 'Template', value: 'template' },
 				],
 				default: 'document',
-			},
+			}),
 			...documentDescription,
 			...attachmentDescription,
 			...recipientDescription,

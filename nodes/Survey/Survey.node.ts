@@ -21,6 +21,7 @@ import {
 import { surveyDescription, surveyOperations } from './resources/survey';
 import { searchSurveys } from './resources/surveyLocator';
 import { docsSection } from '../shared/docs';
+import { withPlatformOnly } from '../shared/platformOnly';
 import { SURVEY_DESCRIPTION } from '../shared/nodeDescriptions';
 import { NODE_VERSIONS, ONE_SHAPE_VERSION } from '../shared/simplify';
 
@@ -51,20 +52,20 @@ export class Survey implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'surveyApi', required: true, testedBy: 'surveyApiTest' }],
 		properties: [
-			{
+			withPlatformOnly('Formbricks', ['contact', 'contactAttributeKey'], {
 				displayName: 'Resource',
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
 				options: [
 					{ name: 'Applicant Record', value: 'applicantRecords' },
-					{ name: 'Contact', value: 'contact' },
-					{ name: 'Contact Attribute Key', value: 'contactAttributeKey' },
+					{ name: 'Contact', value: 'contact', description: 'A person of the workspace, to send a personal survey link' },
+					{ name: 'Contact Attribute Key', value: 'contactAttributeKey', description: 'An attribute contacts can have' },
 					{ name: 'Response', value: 'response' },
 					{ name: 'Survey', value: 'survey' },
 				],
 				default: 'survey',
-			},
+			}),
 			...surveyDescription,
 			...responseDescription,
 			...applicantRecordsDescription,

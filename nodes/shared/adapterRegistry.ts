@@ -142,6 +142,23 @@ export function adapterRegistry<Adapter extends ApiAdapter>(
 		return undefined;
 	}
 
+	/**
+	 * A 401 of a node's run says which field of the credential to check and where the platform makes
+	 * it, in the words "Test credential" uses for the same refusal (the adapter's `secretHint`).
+	 */
+	async function withKeyAdvice(ctx: IExecuteFunctions, error: NodeApiError, itemIndex: number): Promise<NodeApiError> {
+		let adapter: Adapter;
+		try {
+			adapter = await ofRun(ctx, itemIndex);
+		} catch {
+			return error;
+		}
+		const advice = adapter.credentialProbe.secretHint;
+		const description = error.description ?? '';
+		if (!description.includes(advice)) error.description = description ? `${description.replace(/\.?$/, '.')} ${advice}` : advice;
+		return error;
+	}
+
 	return {
 		credentialType: service.credentialType,
 		adapters,
@@ -187,6 +204,7 @@ export function adapterRegistry<Adapter extends ApiAdapter>(
 		},
 
 		async explainError(ctx, error, itemIndex) {
+			if (error instanceof NodeApiError && String(error.httpCode) === '401') return await withKeyAdvice(ctx, error, itemIndex);
 			if (!(error instanceof NodeApiError) || !WRONG_API_STATUSES.has(String(error.httpCode))) return error;
 			let adapter: Adapter;
 			try {

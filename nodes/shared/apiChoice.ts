@@ -8,8 +8,8 @@ import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
  */
 export const DOCUMENTED_API = 'documented';
 
-/** How the documented API is named in the credential, so that a user sees where it is described. */
-export const DOCUMENTED_API_LABEL = 'Documented API (This Pack’s README)';
+/** How the documented API is named in the credential: what it is for (this pack's sandbox, or a server made to its README). */
+export const DOCUMENTED_API_LABEL = 'Documented API (the Sandbox, or a Server Built to the README)';
 
 /** The API the credential chose; credentials saved before the option existed chose the documented one. */
 export function chosenApi(credentials: ICredentialDataDecryptedObject): string {

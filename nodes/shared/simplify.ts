@@ -10,12 +10,20 @@ export const ONE_SHAPE_VERSION = 2;
 /** The versions a node of the pack offers; new nodes get the newest. */
 export const NODE_VERSIONS = [1, ONE_SHAPE_VERSION];
 
+/**
+ * Version 3 of the Bookmarks node: as version 2, and Tag → Get Many gives its tags in the one
+ * shape too (`id`, `name`, `bookmarkCount`) under Simplify, on every API; a platform's extra counts
+ * with Simplify off. Version 2 keeps giving what the API gave, for the workflows built with it.
+ */
+export const TAG_SHAPE_VERSION = 3;
+export const BOOKMARKS_NODE_VERSIONS = [...NODE_VERSIONS, TAG_SHAPE_VERSION];
+
 export function givesOneShape(ctx: { getNode(): INode }): boolean {
 	return (ctx.getNode().typeVersion ?? 1) >= ONE_SHAPE_VERSION;
 }
 
-/** Shown only in the versions that have the one shape. */
-export const inOneShapeVersions = { '@version': [ONE_SHAPE_VERSION] };
+/** Shown only in the versions that have the one shape (the Bookmarks node's version 3 too). */
+export const inOneShapeVersions = { '@version': [ONE_SHAPE_VERSION, TAG_SHAPE_VERSION] };
 /** Shown only in version 1: the parameters whose place or meaning version 2 changed. */
 export const inVersion1 = { '@version': [1] };
 

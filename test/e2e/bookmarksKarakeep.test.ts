@@ -32,6 +32,7 @@ import {
 	settledExecutions,
 	SIGNING_WEBHOOK_SECRET,
 	waitUntil,
+	withSignedPdfKept,
 	type WorkflowFile,
 } from '../harness/provision';
 import { type Sandbox, startSandbox } from '../sandbox';
@@ -285,10 +286,9 @@ const EVENTS_WORKFLOW: WorkflowFile = {
 		});
 
 		it('Archive As → keepSignedPdf: the signed PDF itself, byte for byte, a PDF bookmark with its tags', async () => {
-			// What a Karakeep user does: the sample as shipped, its one option switched on.
-			const sample = readWorkflow('signed-to-archived.json');
-			const options = sample.nodes.find((node) => node.name === 'Archive As')!;
-			(options.parameters as any).assignments.assignments[0].value = true;
+			// What a Karakeep user does, and `BOOKMARKS=karakeep npm start` imports: the sample as
+			// shipped, its one option switched on.
+			const sample = withSignedPdfKept(readWorkflow('signed-to-archived.json'));
 			await deactivateWorkflow(n8n, linkWorkflow.id);
 			const workflow = await importWorkflow(n8n, sample, credentials, 'signed-to-archived.json');
 			await activateWorkflow(n8n, workflow.id);

@@ -177,7 +177,7 @@ describe('"Test credential" in a real n8n', () => {
 			expect(result).toEqual({
 				status: 'Error',
 				message:
-					'This server answers like the documented survey API: choose "Documented API (This Pack’s README)" under API in this credential.',
+					'This server answers like the documented survey API: choose "Documented API (the Sandbox, or a Server Built to the README)" under API in this credential.',
 			});
 		});
 	});

@@ -46,6 +46,8 @@ export function karakeepDir(env: NodeJS.ProcessEnv = process.env, candidates = k
 export interface KarakeepOptions {
 	/** Runs Karakeep's webhook worker, delivering every event to `url` (with `Authorization: Bearer <token>` when given). */
 	webhook?: { url: string; token?: string };
+	/** 0 (the default): a free port. `BOOKMARKS=karakeep npm start` gives a fixed one. */
+	port?: number;
 	/** More environment for Karakeep (its own settings, e.g. `WEBHOOK_TIMEOUT_SEC`). */
 	env?: Record<string, string>;
 }
@@ -70,7 +72,7 @@ export async function startKarakeep(options: KarakeepOptions = {}): Promise<Kara
 	mkdirSync(tmpRoot, { recursive: true });
 	const dataDir = mkdtempSync(path.join(tmpRoot, 'karakeep-data-'));
 	const logFile = `${dataDir}.log`;
-	const args = [startScript, '--port', '0', '--data', dataDir];
+	const args = [startScript, '--port', String(options.port ?? 0), '--data', dataDir];
 	if (options.webhook) {
 		const { url, token } = options.webhook;
 		if (url.includes(',')) throw new Error(`A webhook URL for start.sh cannot contain a comma: ${url}`);

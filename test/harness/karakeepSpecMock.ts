@@ -140,6 +140,8 @@ export interface KarakeepSpecMockOptions {
 	 * for ever.
 	 */
 	lastPages?: boolean;
+	/** 0 (the default): a free port. */
+	port?: number;
 }
 
 interface BookmarkLike {
@@ -301,7 +303,7 @@ export async function startKarakeepSpecMock(options: KarakeepSpecMockOptions = {
 		return reply.code(mocked.status).type('application/json').send(mocked.mock ?? null);
 	});
 
-	await app.listen({ port: 0, host: '127.0.0.1' });
+	await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
 	const address = app.server.address();
 	const port = typeof address === 'object' && address ? address.port : 0;
 	return {

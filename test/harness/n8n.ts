@@ -163,13 +163,18 @@ export async function startN8n(options: N8nOptions = {}): Promise<N8nInstance> {
 	mkdirSync(userFolder, { recursive: true });
 	// n8n 2.x reads and writes files only inside N8N_RESTRICT_FILE_ACCESS_TO (default ~/.n8n-files),
 	// compared after resolving symlinks: the signed-PDF sample writes to signed-agreements/ here,
-	// the send-a-PDF sample reads agreements/.
+	// the send-a-PDF sample reads agreements/, the contacts sample applicants/.
 	const filesFolder = path.join(userFolder, 'signed-agreements');
 	mkdirSync(filesFolder, { recursive: true });
 	const readFolder = path.join(userFolder, 'agreements');
 	mkdirSync(readFolder, { recursive: true });
 	const agreement = path.join(PROJECT_ROOT, 'workflows', 'residency-agreement.pdf');
 	if (existsSync(agreement)) copyFileSync(agreement, path.join(readFolder, 'residency-agreement.pdf'));
+	// The contacts sample reads applicants/applicants.csv, the spreadsheet that ships beside it.
+	const applicantsFolder = path.join(userFolder, 'applicants');
+	mkdirSync(applicantsFolder, { recursive: true });
+	const applicants = path.join(PROJECT_ROOT, 'workflows', 'applicants.csv');
+	if (existsSync(applicants)) copyFileSync(applicants, path.join(applicantsFolder, 'applicants.csv'));
 	if (options.packageTarball) await installPackage(userFolder, options.packageTarball);
 
 	mkdirSync(path.join(PROJECT_ROOT, '.tmp'), { recursive: true });
@@ -201,7 +206,7 @@ export async function startN8n(options: N8nOptions = {}): Promise<N8nInstance> {
 			N8N_RUNNERS_BROKER_PORT: String(await freePort()),
 			N8N_LOG_LEVEL: 'info',
 			DB_SQLITE_POOL_SIZE: '2',
-			N8N_RESTRICT_FILE_ACCESS_TO: `${path.join(os.homedir(), '.n8n-files')};${realpathSync(filesFolder)};${realpathSync(readFolder)}`,
+			N8N_RESTRICT_FILE_ACCESS_TO: `${path.join(os.homedir(), '.n8n-files')};${realpathSync(filesFolder)};${realpathSync(readFolder)};${realpathSync(applicantsFolder)}`,
 			...options.env,
 		},
 	});

@@ -23,6 +23,8 @@ export interface CredentialRef {
  */
 export type CredentialRefs = Record<'signingApi' | 'bookmarkApi' | 'surveyApi' | 'httpBearerAuth', CredentialRef> & {
 	postgres?: CredentialRef;
+	/** n8n's own SMTP credential, for the samples' Send Email nodes (an SMTP sink in `npm start`). */
+	smtp?: CredentialRef;
 };
 
 export interface WorkflowNode {
@@ -91,28 +93,53 @@ export async function createDocumensoSandboxCredentials(n8n: N8nInstance, sandbo
 /**
  * Credentials of the three services, pointing at the sandbox, and the one MCP clients authenticate
  * with. The Survey API credential's API option names the API the sandbox's survey service speaks.
+ * A service given in `provided` (a real platform's credential, e.g. Karakeep's) gets no sandbox
+ * credential: in a platform's flavour of `npm start`, a node added by hand can pick only that one.
  */
-export async function createSandboxCredentials(n8n: N8nInstance, sandbox: Sandbox): Promise<CredentialRefs> {
+export async function createSandboxCredentials(
+	n8n: N8nInstance,
+	sandbox: Sandbox,
+	provided: Partial<CredentialRefs> = {},
+): Promise<CredentialRefs> {
 	const formbricks = sandbox.survey.api === 'formbricks';
 	const create = async (name: string, type: string, data: Record<string, string>) =>
 		await createCredential(n8n, name, type, data);
 	return {
-		signingApi: await create('Signing (sandbox)', 'signingApi', {
-			baseUrl: sandbox.signing.url,
-			apiToken: sandbox.signing.apiKey,
-			webhookSecret: SIGNING_WEBHOOK_SECRET,
-		}),
-		bookmarkApi: await create('Bookmarks (sandbox)', 'bookmarkApi', {
-			baseUrl: sandbox.bookmark.url,
-			apiKey: sandbox.bookmark.apiKey,
-		}),
-		surveyApi: await create(formbricks ? 'Formbricks (sandbox)' : 'Survey (sandbox)', 'surveyApi', {
-			api: formbricks ? 'formbricks' : 'documented',
-			baseUrl: sandbox.survey.url,
-			apiKey: sandbox.survey.apiKey,
-		}),
-		httpBearerAuth: await create('MCP clients (sandbox)', 'httpBearerAuth', { token: MCP_TOKEN }),
+		...provided,
+		signingApi:
+			provided.signingApi ??
+			(await create('Signing (sandbox)', 'signingApi', {
+				baseUrl: sandbox.signing.url,
+				apiToken: sandbox.signing.apiKey,
+				webhookSecret: SIGNING_WEBHOOK_SECRET,
+			})),
+		bookmarkApi:
+			provided.bookmarkApi ??
+			(await create('Bookmarks (sandbox)', 'bookmarkApi', {
+				baseUrl: sandbox.bookmark.url,
+				apiKey: sandbox.bookmark.apiKey,
+			})),
+		surveyApi:
+			provided.surveyApi ??
+			(await create(formbricks ? 'Formbricks (sandbox)' : 'Survey (sandbox)', 'surveyApi', {
+				api: formbricks ? 'formbricks' : 'documented',
+				baseUrl: sandbox.survey.url,
+				apiKey: sandbox.survey.apiKey,
+			})),
+		httpBearerAuth: provided.httpBearerAuth ?? (await create('MCP clients (sandbox)', 'httpBearerAuth', { token: MCP_TOKEN })),
 	};
+}
+
+/** n8n's SMTP credential for an SMTP sink on 127.0.0.1: no TLS, no login. */
+export async function createSmtpSinkCredential(n8n: N8nInstance, sink: { host: string; port: number }, name = 'SMTP (sandbox sink)'): Promise<CredentialRef> {
+	return await createCredential(n8n, name, 'smtp', {
+		host: sink.host,
+		port: sink.port,
+		secure: false,
+		disableStartTls: true,
+		user: '',
+		password: '',
+	});
 }
 
 /** Imports a workflow through the public API with its credentials pointed at the given ones. */
@@ -158,13 +185,43 @@ export async function importWorkflowFiles(
 	credentials: CredentialRefs,
 	surveyIds: Record<string, string> = {},
 	files = listWorkflowFiles(),
+	adapt: (workflow: WorkflowFile) => WorkflowFile = (workflow) => workflow,
 ): Promise<ImportedWorkflow[]> {
 	const imported: ImportedWorkflow[] = [];
 	for (const file of files) {
-		const workflow = JSON.parse(withSurveyIds(readFileSync(file, 'utf8'), surveyIds)) as WorkflowFile;
+		const workflow = adapt(JSON.parse(withSurveyIds(readFileSync(file, 'utf8'), surveyIds)) as WorkflowFile);
 		imported.push(await importWorkflow(n8n, workflow, credentials, file));
 	}
 	return imported;
+}
+
+/**
+ * A sample as `BOOKMARKS=karakeep npm start` imports it: *Signed → archived* keeps the signed PDF
+ * itself (its *Archive As* field `keepSignedPdf` on), which only Karakeep can file; the shipped
+ * sample keeps it off, as the documented API needs. Any other sample is returned as it is.
+ */
+export function withSignedPdfKept(workflow: WorkflowFile): WorkflowFile {
+	return {
+		...workflow,
+		nodes: workflow.nodes.map((node) => {
+			const assignments = (node.parameters as { assignments?: { assignments?: Array<{ name: string; value: unknown }> } } | undefined)
+				?.assignments?.assignments;
+			if (node.type !== 'n8n-nodes-base.set' || !assignments?.some((assignment) => assignment.name === 'keepSignedPdf')) return node;
+			const parameters = node.parameters as { assignments: { assignments: Array<{ name: string; value: unknown }> } };
+			return {
+				...node,
+				parameters: {
+					...parameters,
+					assignments: {
+						...parameters.assignments,
+						assignments: assignments.map((assignment) =>
+							assignment.name === 'keepSignedPdf' ? { ...assignment, value: true } : assignment,
+						),
+					},
+				},
+			};
+		}),
+	};
 }
 
 export function hasTrigger(workflow: ImportedWorkflow): boolean {
@@ -317,8 +374,8 @@ export function sampleSurveyIds(sandbox: Sandbox): Record<string, string> {
 
 /**
  * What `npm start` and `npm run start:queue` set up in their n8n: credentials pointing at the
- * sandbox (or others given, e.g. a real Karakeep's), every sample workflow (or the given files,
- * in queue mode) imported, each Signing Trigger's URL entered in the signing
+ * sandbox (or others given, e.g. a real Karakeep's, in place of the sandbox's), every sample
+ * workflow (or the given files, in queue mode) imported (as `adapt` changes it for a flavour), each Signing Trigger's URL entered in the signing
  * service (as its administrator would, at the address `webhookUrlOf` gives), and the workflows
  * with a trigger activated.
  */
@@ -326,10 +383,10 @@ export async function deploySamples(
 	n8n: N8nInstance,
 	sandbox: Sandbox,
 	webhookUrlOf: (node: WorkflowNode) => string,
-	options: { files?: string[]; credentials?: Partial<CredentialRefs> } = {},
+	options: { files?: string[]; credentials?: Partial<CredentialRefs>; adapt?: (workflow: WorkflowFile) => WorkflowFile } = {},
 ): Promise<ImportedWorkflow[]> {
-	const credentials = { ...(await createSandboxCredentials(n8n, sandbox)), ...options.credentials };
-	const workflows = await importWorkflowFiles(n8n, credentials, sampleSurveyIds(sandbox), options.files);
+	const credentials = await createSandboxCredentials(n8n, sandbox, options.credentials);
+	const workflows = await importWorkflowFiles(n8n, credentials, sampleSurveyIds(sandbox), options.files, options.adapt);
 	for (const workflow of workflows) {
 		for (const node of nodesOfType(workflow, 'signingTrigger')) {
 			await fetch(`${sandbox.signing.url}/_sandbox/webhook-endpoints`, {

@@ -4,7 +4,9 @@
  * (nodemailer, with an SMTP credential without TLS or login): the dialogue of RFC 5321 that such
  * a client speaks (EHLO, MAIL, RCPT, DATA, RSET, NOOP, QUIT), no relay.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { type AddressInfo, createServer, type Server, type Socket } from 'node:net';
+import * as path from 'node:path';
 
 export interface ReceivedMail {
 	from: string;
@@ -46,7 +48,15 @@ function readMail(from: string, to: string[], raw: string): ReceivedMail {
 	return { from, to, raw, text, subject };
 }
 
-export async function startSmtpSink(): Promise<SmtpSink> {
+export interface SmtpSinkOptions {
+	/** 0 (the default): a free port. `npm start` gives a fixed one, so that its credential stays valid. */
+	port?: number;
+	/** Also writes each message as `<n>-<recipient>.eml` here, where a user of `npm start` can open it. */
+	folder?: string;
+}
+
+export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<SmtpSink> {
+	if (options.folder) mkdirSync(options.folder, { recursive: true });
 	const mails: ReceivedMail[] = [];
 	const sockets = new Set<Socket>();
 	const server: Server = createServer((socket) => {
@@ -67,7 +77,12 @@ export async function startSmtpSink(): Promise<SmtpSink> {
 				buffer = buffer.slice(end + 2);
 				if (data) {
 					if (line === '.') {
-						mails.push(readMail(from, to, data.join('\r\n')));
+						const mail = readMail(from, to, data.join('\r\n'));
+						mails.push(mail);
+						if (options.folder) {
+							const recipient = (mail.to[0] ?? 'nobody').replace(/[^\w.@-]/g, '_');
+							writeFileSync(path.join(options.folder, `${mails.length}-${recipient}.eml`), mail.raw);
+						}
 						data = undefined;
 						from = '';
 						to = [];
@@ -101,7 +116,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
 			}
 		});
 	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
 	const { port } = server.address() as AddressInfo;
 	return {
 		host: '127.0.0.1',

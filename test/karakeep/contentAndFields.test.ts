@@ -131,6 +131,21 @@ describe('Bookmark → Get Content (the node)', () => {
 		expect(read).toMatchObject({ bookmarkType: 'asset', content: 'Receipt\n\nPaid in full', complete: true });
 	});
 
+	// Issue 43 item 4: a file just uploaded (and every file on a Karakeep without workers) has no text.
+	test('a file record Karakeep has not read yet: empty, complete, and a reason that says why', async () => {
+		const uploaded = await pdfRecord();
+		const [read] = await run({ resource: 'bookmark', operation: 'getContent', recordId: byId(uploaded.id) });
+		expect(read).toMatchObject({ bookmarkType: 'asset', content: '', totalCharacters: 0, complete: true });
+		expect(read.reason).toMatch(/^Karakeep has no text of this file yet: .*OCR.*no workers/);
+		// A link saved where no crawler runs: its own reason.
+		const link = (await expectStatus(201, karakeep, 'POST', '/bookmarks', { body: { type: 'link', url: 'https://example.org/not-crawled' } })).json;
+		const [page] = await run({ resource: 'bookmark', operation: 'getContent', recordId: byId(link.id) });
+		expect(page).toMatchObject({ bookmarkType: 'link', content: '', complete: true, reason: expect.stringMatching(/^Karakeep has not fetched this page yet/) });
+		// Content there: no reason.
+		const [scanned] = await run({ resource: 'bookmark', operation: 'getContent', recordId: byId((await pdfRecord('Receipt')).id) });
+		expect(scanned).not.toHaveProperty('reason');
+	});
+
 	test('content changed while read: the read restarts from the start and gives the new content', async () => {
 		const record = await newText(paragraphs(4000));
 		let edited = false;

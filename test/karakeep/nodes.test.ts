@@ -163,6 +163,20 @@ describe('Tags and lists', () => {
 		expect(tags.find((tag) => tag.name === 'zz-counted')).toMatchObject({ bookmarkCount: 2, numBookmarks: 2 });
 	});
 
+	// Issue 43 item 9: version 3 gives the documented API's shape; Karakeep's extra counts with Simplify off.
+	test('Tag → Get Many, version 3: ID, name and bookmarkCount only; Simplify off adds Karakeep’s counts', async () => {
+		await create({ tags: 'zz-shaped' });
+		const v3 = async (parameters: Parameters) => {
+			const { context } = executeContext({ parameters, credentials: credentialsOf(karakeep), node: { typeVersion: 3 } });
+			return (await node.execute.call(context))[0].map((item) => item.json);
+		};
+		const simplified = await v3({ resource: 'tag', operation: 'getMany', returnAll: true });
+		expect(simplified.find((tag) => tag.name === 'zz-shaped')).toEqual({ id: expect.any(String), name: 'zz-shaped', bookmarkCount: 1 });
+		expect(simplified.every((tag) => Object.keys(tag).join() === 'id,name,bookmarkCount')).toBe(true);
+		const raw = await v3({ resource: 'tag', operation: 'getMany', returnAll: true, simplify: false });
+		expect(raw.find((tag) => tag.name === 'zz-shaped')).toMatchObject({ bookmarkCount: 1, numBookmarks: 1, numBookmarksByAttachedType: expect.any(Object) });
+	});
+
 	test('List → Create (no icon needed), Update, Get Many with counts, Delete; membership in and out', async () => {
 		const [list] = await run({ resource: 'list', operation: 'create', name: 'Shortlist', additionalFields: { description: 'to read' } });
 		expect(list).toMatchObject({ name: 'Shortlist', icon: '📁', description: 'to read', bookmarkCount: 0 });
@@ -406,7 +420,7 @@ describe('"Test credential" with the API option', () => {
 	test('Karakeep chosen, a server of the documented API: says to choose the documented API', async () => {
 		expect(await test_({ api: 'karakeep', baseUrl: sandbox.bookmark.url, apiKey: sandbox.bookmark.apiKey })).toEqual({
 			status: 'Error',
-			message: 'This server answers like the documented bookmark API: choose "Documented API (This Pack’s README)" under API in this credential.',
+			message: 'This server answers like the documented bookmark API: choose "Documented API (the Sandbox, or a Server Built to the README)" under API in this credential.',
 		});
 		expect(await test_({ baseUrl: sandbox.bookmark.url, apiKey: sandbox.bookmark.apiKey })).toEqual({
 			status: 'OK',

@@ -75,13 +75,13 @@ describe('each service’s adapters are a registry', () => {
 
 	it('a new adapter is offered in the credential and recognised by every other API’s "Test credential"', async () => {
 		expect((notes.apiOption().options as Array<{ name: string }>).map((option) => option.name)).toEqual([
-			'Documented API (This Pack’s README)',
+			'Documented API (the Sandbox, or a Server Built to the README)',
 			'Papyrus',
 			'Scroll',
 		]);
 		const probe = notes.credentialProbeFor({ api: 'papyrus' });
 		expect(probe.otherApis?.map((other) => [other.label, other.like, other.probePath])).toEqual([
-			['Documented API (This Pack’s README)', 'the documented note API', '/api/notes'],
+			['Documented API (the Sandbox, or a Server Built to the README)', 'the documented note API', '/api/notes'],
 			['Scroll', 'Scroll', '/api/scroll/version'],
 		]);
 		// A server that speaks Scroll, tested as Papyrus: every other API is asked, and Scroll answers.
@@ -203,7 +203,7 @@ describe('an error from the wrong API choice says so (issue 37 item 3)', () => {
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error!.message).toMatch(/^The Karakeep server answered 40\d: /);
 		expect(error!.message).toContain(
-			'This server answers like the documented bookmark API: check API in the credential (choose "Documented API (This Pack’s README)")',
+			'This server answers like the documented bookmark API: check API in the credential (choose "Documented API (the Sandbox, or a Server Built to the README)")',
 		);
 		// The read that recognised it is the documented API's own list.
 		expect(requests[requests.length - 1]).toBe('GET /api/v1/bookmarks');

@@ -26,7 +26,7 @@ describe('Bookmarks node against the sandbox', () => {
 	});
 	const run = async (
 		parameters: Parameters | Parameters[],
-		options: { items?: IDataObject[]; continueOnFail?: boolean; key?: string } = {},
+		options: { items?: IDataObject[]; continueOnFail?: boolean; key?: string; node?: { typeVersion: number } } = {},
 	) => {
 		const { context } = executeContext({ parameters, ...options, credentials: credentials(options.key) });
 		return (await node.execute.call(context))[0].map((item) => item.json);
@@ -157,7 +157,17 @@ describe('Bookmarks node against the sandbox', () => {
 			expect(error).toBeInstanceOf(NodeApiError);
 			expect(error.httpCode).toBe('401');
 			expect(error.message).toContain('Unauthorized');
+			// Issue 43 item 8: which field to check, as "Test credential" says it.
+			expect(error.description).toContain('Check the API Key: it is generated in the web portal under Settings → API Tokens.');
 		});
+	});
+
+	it('Tag → Get Many gives ID, name and bookmarkCount in every version (the documented API’s shape is the one shape)', async () => {
+		for (const typeVersion of [1, 2, 3]) {
+			const tags = await run({ resource: 'tag', operation: 'getMany', returnAll: true }, { node: { typeVersion } });
+			expect(tags.length).toBeGreaterThan(0);
+			expect(tags.every((tag) => Object.keys(tag).sort().join() === 'bookmarkCount,id,name')).toBe(true);
+		}
 	});
 
 	it('List → Get Many returns the workspace lists', async () => {

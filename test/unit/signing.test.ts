@@ -132,6 +132,8 @@ describe('Signing node against the sandbox', () => {
 			const error = await run(generate(), { token: 'wrong-token-value' }).catch((e) => e);
 			expect(error).toBeInstanceOf(NodeApiError);
 			expect(error.httpCode).toBe('401');
+			// Issue 43 item 8: which field to check, as "Test credential" says it.
+			expect(error.description).toContain('Check the API Token: it is generated in the portal under Settings → API & Webhooks.');
 			expect(JSON.stringify({ ...error, message: error.message, description: error.description })).not.toContain(
 				'wrong-token-value',
 			);

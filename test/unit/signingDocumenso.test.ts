@@ -731,7 +731,7 @@ describe('Signing node on Documenso (API v2), against the validating Documenso f
 				).toEqual({
 					status: 'Error',
 					message:
-						'This server answers like the documented signing API: choose "Documented API (This Pack’s README)" under API in this credential.',
+						'This server answers like the documented signing API: choose "Documented API (the Sandbox, or a Server Built to the README)" under API in this credential.',
 				});
 			} finally {
 				await documented.stop();

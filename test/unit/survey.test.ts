@@ -77,6 +77,8 @@ describe('Survey node against the sandbox', () => {
 			expect(error).toBeInstanceOf(NodeApiError);
 			expect(error.httpCode).toBe('401');
 			expect(error.description).toContain('not_authenticated');
+			// Issue 43 item 8: which field to check, as "Test credential" says it.
+			expect(error.description).toContain('Check the API Key: it is generated in the dashboard under Settings → API Keys.');
 		});
 	});
 

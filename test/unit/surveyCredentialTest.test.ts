@@ -55,7 +55,7 @@ describe('"Test credential" of the Survey API, per API', () => {
 		const result = await test({ api: 'formbricks', baseUrl: documented.survey.url, apiKey: documented.survey.apiKey });
 		expect(result.status).toBe('Error');
 		expect(result.message).toBe(
-			'This server answers like the documented survey API: choose "Documented API (This Pack’s README)" under API in this credential.',
+			'This server answers like the documented survey API: choose "Documented API (the Sandbox, or a Server Built to the README)" under API in this credential.',
 		);
 	});
 

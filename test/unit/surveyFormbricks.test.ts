@@ -340,7 +340,8 @@ describe('Survey node with the credential set to Formbricks', () => {
 			const error = await node.execute.call(context).catch((e) => e);
 			expect(error.httpCode).toBe('401');
 			expect(error.description).toContain('not_authenticated');
-			expect(error.description).toContain('Check the API Key');
+			expect(error.description).toContain('Check the API Key: Formbricks makes keys under Organization Settings → API Keys');
+			expect(error.description.match(/Check the API Key/g)).toHaveLength(1);
 			expect(JSON.stringify(error)).not.toContain('fbk_wrong');
 		});
 	});

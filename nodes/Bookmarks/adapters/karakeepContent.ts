@@ -45,6 +45,17 @@ function stalledPiece(
 	return undefined;
 }
 
+/**
+ * Why a record of each kind has no content: Karakeep's workers fill it in the background (the
+ * OCR and PDF-text job for a file, the crawler for a link), and a Karakeep without them never does.
+ */
+const EMPTY_REASONS: Record<string, string> = {
+	asset:
+		'Karakeep has no text of this file yet: it extracts a PDF’s or an image’s text in the background (its OCR worker), which takes a while after the upload and never happens on a Karakeep that runs no workers.',
+	link: 'Karakeep has not fetched this page yet: its crawler reads a link’s page in the background, which takes a while after the link is saved and never happens on a Karakeep that runs no workers.',
+	text: 'The record’s text is empty.',
+};
+
 export const karakeepContent: ReadableContent = {
 	// MAX_READABLE_CONTENT_MAX_CHARS, packages/shared/types/bookmarks.ts.
 	maxCharsPerChunk: 50_000,
@@ -82,6 +93,7 @@ export const karakeepContent: ReadableContent = {
 			nextCursor,
 			// What the record is, and which version of its content was read (its hash).
 			beyond: { bookmarkType, contentVersion },
+			emptyReason: EMPTY_REASONS[String(bookmarkType)],
 		};
 	},
 };

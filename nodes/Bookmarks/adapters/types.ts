@@ -151,6 +151,8 @@ export interface ContentChunk {
 	nextCursor: string | null;
 	/** What the API says of the content beyond (Karakeep: `bookmarkType`, `contentVersion`). */
 	beyond: IDataObject;
+	/** Why a record has no content at all, when the API lets one tell (a file not read yet…). */
+	emptyReason?: string;
 }
 
 /** A record's readable content, read piece by piece (Karakeep's `/bookmarks/{id}/content`). */

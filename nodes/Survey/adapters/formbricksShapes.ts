@@ -170,11 +170,11 @@ export function formbricksError(body: unknown, status: number): ServiceError {
 		error = serviceErrorOf(parsed);
 	}
 	// v1 says which 401 it is (`not_authenticated`: the key; `unauthorized`: its access); v2 does not.
+	// Which credential field to check is added to every 401 of a node's run (adapterRegistry.ts).
 	const v2Shape = isObject(parsed) && isObject(parsed.error);
-	if (status === 401 && error.code === 'unauthorized') error.hint = MANAGE_KEY;
-	else if (status === 401 && v2Shape) error.hint = `Check the API Key in the credential. ${MANAGE_KEY}`;
-	else if (status === 403) error.hint = FORBIDDEN_KEY;
-	else if (status === 401) error.hint ??= 'Check the API Key in the credential';
+	if (status === 401) {
+		if (error.code === 'unauthorized' || v2Shape) error.hint = MANAGE_KEY;
+	} else if (status === 403) error.hint = FORBIDDEN_KEY;
 	else if (/private or internal/i.test(error.message)) error.hint = INTERNAL_URL;
 	else if (/single workspace/i.test(error.message)) error.hint = SEVERAL_WORKSPACES;
 	return error;

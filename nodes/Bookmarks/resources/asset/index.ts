@@ -13,6 +13,7 @@ import { type Assets, bookmarkAdapter, bookmarkApis } from '../../adapters';
 import { bookmarksPersonalDataOption, consentTo } from '../../personalData';
 import { recordLocator } from '../locators';
 import { binaryFieldParameter, checkedInputFile, fileNameOption, largestFileOption } from './upload';
+import { platformOnlyNotices, withPlatformOnly } from '../../../shared/platformOnly';
 
 /**
  * Files kept by the bookmark service (Karakeep's assets): a record's own file (a PDF or image
@@ -62,7 +63,7 @@ const assetIdParameter = (operations: string[], description: string): INodePrope
 });
 
 export const assetDescription: INodeProperties[] = [
-	{
+	withPlatformOnly('Karakeep', ['attach', 'detach', 'download', 'replace'], {
 		displayName: 'Operation',
 		name: 'operation',
 		type: 'options',
@@ -73,29 +74,30 @@ export const assetDescription: INodeProperties[] = [
 				name: 'Attach',
 				value: 'attach',
 				action: 'Attach a file to a bookmark',
-				description: 'Upload an input file and attach it to a record: an attachment, a screenshot, an archived page… (Karakeep)',
+				description: 'Upload an input file and attach it to a record: an attachment, a screenshot, an archived page…',
 			},
 			{
 				name: 'Detach',
 				value: 'detach',
 				action: 'Detach a file from a bookmark',
-				description: 'Take a file off a record; the file is deleted (Karakeep)',
+				description: 'Take a file off a record; the file is deleted',
 			},
 			{
 				name: 'Download',
 				value: 'download',
 				action: 'Download a file',
-				description: 'Get a stored file (a PDF record’s PDF, a screenshot…) as binary data (Karakeep)',
+				description: 'Get a stored file (a PDF record’s PDF, a screenshot…) as binary data',
 			},
 			{
 				name: 'Replace',
 				value: 'replace',
 				action: 'Replace a file of a bookmark',
-				description: 'Upload an input file in the place of one of a record’s files; the old file is deleted (Karakeep)',
+				description: 'Upload an input file in the place of one of a record’s files; the old file is deleted',
 			},
 		],
 		default: 'download',
-	},
+	}),
+	...platformOnlyNotices('Karakeep', 'asset', { attach: '', detach: '', download: '', replace: '' }),
 	recordLocator(show('attach', 'replace', 'detach'), 'The record whose files change'),
 	assetIdParameter(
 		['download'],

@@ -21,6 +21,10 @@ import { readTagsToSend } from './tagList';
 
 const show = { resource: ['bookmark'], operation: ['createFromFile'] };
 
+/** Shown right below the operation, after "Karakeep only." (shared/platformOnly.ts). */
+export const CREATE_FROM_FILE_NOTICE =
+	'The file becomes a record of its own (a PDF or an image). Its text is searchable, and Get Content reads it, once Karakeep has extracted it in the background.';
+
 export const createFromFileDescription: INodeProperties[] = [
 	binaryFieldParameter(show, 'to keep as a record'),
 	{

@@ -18,6 +18,10 @@ const MAX_RESTARTS = 3;
 /** What a tool reads when Max Characters is 0: a crawled page or a PDF can fill an agent's context, personal data and all. */
 export const TOOL_MAX_CHARACTERS = 20_000;
 
+/** Shown right below the operation, after "Karakeep only." (shared/platformOnly.ts). */
+export const GET_CONTENT_NOTICE =
+	'Empty content comes with a reason: Karakeep extracts a file’s text and crawls a link’s page in the background, so a record just made may have none yet, and a Karakeep that runs no workers (OCR, crawler) never gets any.';
+
 export const getContentDescription: INodeProperties[] = [
 	recordLocator(show, 'The record whose content to read'),
 	{
@@ -71,6 +75,7 @@ async function readOnce(
 				characters,
 				totalCharacters: chunk.range.total,
 				complete: cursor === null,
+				...(chunk.range.total === 0 && chunk.emptyReason ? { reason: chunk.emptyReason } : {}),
 			};
 		}
 	}

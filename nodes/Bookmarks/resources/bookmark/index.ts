@@ -4,14 +4,15 @@ import type { ItemOperation } from '../../../shared/execute';
 import { checkUrl, checkUrlDescription } from './checkUrl';
 import { create, createDescription } from './create';
 import { deleteDescription, deleteRecord } from './delete';
-import { createFromFile, createFromFileDescription } from './createFromFile';
+import { CREATE_FROM_FILE_NOTICE, createFromFile, createFromFileDescription } from './createFromFile';
 import { get, getDescription } from './get';
-import { getContent, getContentDescription } from './getContent';
+import { GET_CONTENT_NOTICE, getContent, getContentDescription } from './getContent';
 import { getManyDescription, searchRecords } from './getMany';
 import { addToList, listMembershipDescription, removeFromList } from './listMembership';
 import { addTags, removeTags, tagsDescription } from './tags';
 import { summarize, summarizeDescription } from './summarize';
 import { update, updateDescription } from './update';
+import { platformOnlyNotices, withPlatformOnly } from '../../../shared/platformOnly';
 
 export const bookmarkOperations: Record<string, ItemOperation> = {
 	addTags,
@@ -31,7 +32,7 @@ export const bookmarkOperations: Record<string, ItemOperation> = {
 };
 
 export const bookmarkDescription: INodeProperties[] = [
-	{
+	withPlatformOnly('Karakeep', ['checkUrl', 'createFromFile', 'getContent', 'summarize'], {
 		displayName: 'Operation',
 		name: 'operation',
 		type: 'options',
@@ -67,7 +68,7 @@ export const bookmarkDescription: INodeProperties[] = [
 				value: 'createFromFile',
 				action: 'Create a bookmark from a file',
 				description:
-					'Store an input file (PDF or image) as a record of its own, searchable by its extracted text, with tags and notes (Karakeep)',
+					'Store an input file (PDF or image) as a record of its own, searchable by its extracted text, with tags and notes',
 			},
 			{
 				name: 'Delete',
@@ -86,7 +87,7 @@ export const bookmarkDescription: INodeProperties[] = [
 				value: 'getContent',
 				action: 'Get the readable content of a bookmark',
 				description:
-					'Get a record’s readable text: a page’s article, a note’s text, a file’s extracted text, as markdown or plain text (Karakeep)',
+					'Get a record’s readable text: a page’s article, a note’s text, a file’s extracted text, as markdown or plain text',
 			},
 			{
 				name: 'Get Many',
@@ -128,7 +129,13 @@ export const bookmarkDescription: INodeProperties[] = [
 			},
 		],
 		default: 'search',
-	},
+	}),
+	...platformOnlyNotices('Karakeep', 'bookmark', {
+		checkUrl: '',
+		createFromFile: CREATE_FROM_FILE_NOTICE,
+		getContent: GET_CONTENT_NOTICE,
+		summarize: '',
+	}),
 	...checkUrlDescription,
 	...createDescription,
 	...createFromFileDescription,

@@ -8,6 +8,7 @@ import { checkedInteger, invalidInput, requiredId } from '../../../shared/valida
 import { bookmarkAdapter, bookmarkApis, type HighlightFields } from '../../adapters';
 import { consentTo } from '../../personalData';
 import { recordLocator } from '../locators';
+import { platformOnlyNotices, withPlatformOnly } from '../../../shared/platformOnly';
 
 /**
  * Highlights (Karakeep): passages of a record's readable content marked with a colour and a note,
@@ -59,7 +60,7 @@ const offset = (name: string, displayName: string, description: string): INodePr
 });
 
 export const highlightDescription: INodeProperties[] = [
-	{
+	withPlatformOnly('Karakeep', ['create', 'delete', 'get', 'getMany', 'update'], {
 		displayName: 'Operation',
 		name: 'operation',
 		type: 'options',
@@ -70,35 +71,36 @@ export const highlightDescription: INodeProperties[] = [
 				name: 'Create',
 				value: 'create',
 				action: 'Create a highlight',
-				description: 'Mark a passage of a record’s content, with a colour and a note (Karakeep)',
+				description: 'Mark a passage of a record’s content, with a colour and a note',
 			},
 			{
 				name: 'Delete',
 				value: 'delete',
 				action: 'Delete a highlight',
-				description: 'Delete a highlight; the record stays as it is (Karakeep)',
+				description: 'Delete a highlight; the record stays as it is',
 			},
 			{
 				name: 'Get',
 				value: 'get',
 				action: 'Get a highlight',
-				description: 'Get one highlight by ID (Karakeep)',
+				description: 'Get one highlight by ID',
 			},
 			{
 				name: 'Get Many',
 				value: 'getMany',
 				action: 'Get many highlights',
-				description: 'Get every highlight, newest first, or those of one record (Karakeep)',
+				description: 'Get every highlight, newest first, or those of one record',
 			},
 			{
 				name: 'Update',
 				value: 'update',
 				action: 'Update a highlight',
-				description: 'Change a highlight’s colour or note (Karakeep)',
+				description: 'Change a highlight’s colour or note',
 			},
 		],
 		default: 'getMany',
-	},
+	}),
+	...platformOnlyNotices('Karakeep', 'highlight', { create: '', delete: '', get: '', getMany: '', update: '' }),
 	recordLocator(show('create'), 'The record whose content the passage is in'),
 	{
 		displayName: 'Text',

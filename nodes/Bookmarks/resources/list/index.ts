@@ -9,6 +9,7 @@ import { consentTo } from '../../personalData';
 import { type BookmarkAdapter, bookmarkAdapter, bookmarkApis, type ListFields, type ListKindFields } from '../../adapters';
 import { listLocator, listPicker } from '../locators';
 import { changeReadBack } from '../readBack';
+import { platformOnlyNotices, withPlatformOnly } from '../../../shared/platformOnly';
 
 export { searchLists } from '../locators';
 
@@ -142,7 +143,7 @@ export const listOperations: Record<string, ItemOperation> = {
 };
 
 export const listDescription: INodeProperties[] = [
-	{
+	withPlatformOnly('Karakeep', ['get'], {
 		displayName: 'Operation',
 		name: 'operation',
 		type: 'options',
@@ -165,7 +166,7 @@ export const listDescription: INodeProperties[] = [
 				name: 'Get',
 				value: 'get',
 				action: 'Get a list',
-				description: 'Get one list with its record count, query (smart lists) and parent (Karakeep)',
+				description: 'Get one list with its record count, query (smart lists) and parent',
 			},
 			{
 				name: 'Get Many',
@@ -178,11 +179,12 @@ export const listDescription: INodeProperties[] = [
 				name: 'Update',
 				value: 'update',
 				action: 'Update a list',
-				description: 'Rename a list, change its icon or description, its query or parent (Karakeep)',
+				description: 'Rename a list, change its icon or description; on Karakeep also its query or parent',
 			},
 		],
 		default: 'getMany',
-	},
+	}),
+	...platformOnlyNotices('Karakeep', 'list', { get: '' }),
 	{
 		displayName: 'Name',
 		name: 'name',

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { ItemOperation } from '../../../shared/execute';
 import { bookmarkAdapter, bookmarkApis } from '../../adapters';
+import { platformOnlyNotices, withPlatformOnly } from '../../../shared/platformOnly';
 
 /** User → Get Stats (Karakeep): the numbers of the API key's user, never who the user is. */
 async function getStats(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
@@ -12,7 +13,7 @@ async function getStats(this: IExecuteFunctions, itemIndex: number): Promise<IDa
 export const userOperations: Record<string, ItemOperation> = { getStats };
 
 export const userDescription: INodeProperties[] = [
-	{
+	withPlatformOnly('Karakeep', ['getStats'], {
 		displayName: 'Operation',
 		name: 'operation',
 		type: 'options',
@@ -24,9 +25,10 @@ export const userDescription: INodeProperties[] = [
 				value: 'getStats',
 				action: 'Get user stats',
 				description:
-					'Get the numbers of the API key’s user: records by type, favourites, archived, tags, lists, highlights, storage used, top domains and tags (Karakeep)',
+					'Get the numbers of the API key’s user: records by type, favourites, archived, tags, lists, highlights, storage used, top domains and tags',
 			},
 		],
 		default: 'getStats',
-	},
+	}),
+	...platformOnlyNotices('Karakeep', 'user', { getStats: '' }),
 ];

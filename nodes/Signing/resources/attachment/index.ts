@@ -6,13 +6,14 @@ import { invalidInput, isHttpUrl, requiredId, requiredString } from '../../../sh
 import type { SigningAttachments } from '../../adapters';
 import { signingAdapter, signingApis } from '../../adapters';
 import { consentTo } from '../../personalData';
+import { platformOnlyNotices, withPlatformOnly } from '../../../shared/platformOnly';
 
 /** Links Documenso shows to a document's signers beside it (a policy, a brochure): add, list, remove. */
 
 const show = { resource: ['attachment'] };
 
 export const attachmentDescription: INodeProperties[] = [
-	{
+	withPlatformOnly('Documenso', ['add', 'getMany', 'remove'], {
 		displayName: 'Operation',
 		name: 'operation',
 		type: 'options',
@@ -23,23 +24,24 @@ export const attachmentDescription: INodeProperties[] = [
 				name: 'Add',
 				value: 'add',
 				action: 'Add an attachment to a document',
-				description: 'Add a link signers see beside the document (Documenso)',
+				description: 'Add a link signers see beside the document',
 			},
 			{
 				name: 'Get Many',
 				value: 'getMany',
 				action: 'Get many attachments',
-				description: 'List a document’s links (Documenso)',
+				description: 'List a document’s links',
 			},
 			{
 				name: 'Remove',
 				value: 'remove',
 				action: 'Remove an attachment',
-				description: 'Remove a link from a document (Documenso)',
+				description: 'Remove a link from a document',
 			},
 		],
 		default: 'add',
-	},
+	}),
+	...platformOnlyNotices('Documenso', 'attachment', { add: '', getMany: '', remove: '' }),
 	{
 		displayName: 'Document ID',
 		name: 'documentId',

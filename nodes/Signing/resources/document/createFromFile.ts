@@ -12,15 +12,11 @@ import { readUpload, uploadDescription } from './upload';
 
 const show = { resource: ['document'], operation: ['createFromFile'] };
 
+/** Shown right below the operation, after "Documenso only." (shared/platformOnly.ts). */
+export const CREATE_FROM_FILE_NOTICE =
+	'Executing this uploads the PDF as a real document and, with Send Now on, e-mails real invitations. Fields go where a text of the PDF is (e.g. [[sign-ada]]) or at a position; Documenso’s own tags in the PDF ({{SIGNATURE, r1}}: a field for the first recipient) become fields by themselves.';
+
 export const createFromFileDescription: INodeProperties[] = [
-	{
-		displayName:
-			'Documenso only. Executing this uploads the PDF as a real document and, with Send Now on, e-mails real invitations. Fields go where a text of the PDF is (e.g. [[sign-ada]]) or at a position; Documenso’s own tags in the PDF ({{SIGNATURE, r1}}: a field for the first recipient) become fields by themselves.',
-		name: 'createFromFileNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: { show },
-	},
 	...uploadDescription(
 		show,
 		'document',

@@ -1,20 +1,13 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { requireToolConsent } from '../../../shared/toolConsent';
 import { signingAdapter, signingApis } from '../../adapters';
 import { consentTo } from '../../personalData';
 import { readDocumentId } from './documentId';
 
-export const deleteDescription: INodeProperties[] = [
-	{
-		displayName:
-			'What Documenso does (Documenso only): a draft is deleted; a pending document is deleted and everyone it was sent to is e-mailed that it was cancelled; a completed, rejected or cancelled document is only hidden from lists, and stays readable by its ID. The Signing Trigger gets document.cancelled either way.',
-		name: 'deleteNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: { show: { resource: ['document'], operation: ['delete'] } },
-	},
-];
+/** Shown right below the operation, after "Documenso only." (shared/platformOnly.ts). */
+export const DELETE_NOTICE =
+	'What Documenso does: a draft is deleted; a pending document is deleted and everyone it was sent to is e-mailed that it was cancelled; a completed, rejected or cancelled document is only hidden from lists, and stays readable by its ID. The Signing Trigger gets document.cancelled either way.';
 
 /** Deletes a document as Documenso does (see the notice); the output says whether it is gone or hidden. */
 export async function deleteDocument(

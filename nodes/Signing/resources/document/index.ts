@@ -2,8 +2,8 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import type { ItemOperation } from '../../../shared/execute';
 import { cancel, cancelDescription } from './cancel';
-import { createFromFile, createFromFileDescription } from './createFromFile';
-import { deleteDescription, deleteDocument } from './delete';
+import { CREATE_FROM_FILE_NOTICE, createFromFile, createFromFileDescription } from './createFromFile';
+import { DELETE_NOTICE, deleteDocument } from './delete';
 import { duplicate } from './duplicate';
 import { documentIdDescription } from './documentId';
 import { download, downloadDescription } from './download';
@@ -16,6 +16,7 @@ import { resend, resendDescription } from './resend';
 import { send } from './send';
 import { update, updateFieldsProperty } from './update';
 import { simplifyDocumentParameter } from './simplify';
+import { platformOnlyNotices, withPlatformOnly } from '../../../shared/platformOnly';
 
 export const documentOperations: Record<string, ItemOperation> = {
 	cancel,
@@ -33,7 +34,7 @@ export const documentOperations: Record<string, ItemOperation> = {
 };
 
 export const documentDescription: INodeProperties[] = [
-	{
+	withPlatformOnly('Documenso', ['createFromFile', 'delete', 'duplicate', 'update'], {
 		displayName: 'Operation',
 		name: 'operation',
 		type: 'options',
@@ -52,14 +53,14 @@ export const documentDescription: INodeProperties[] = [
 				value: 'createFromFile',
 				action: 'Create a document from a file',
 				description:
-					'Upload a PDF from the input item and send it for signature, with fields placed at a text or a position of it (Documenso)',
+					'Upload a PDF from the input item and send it for signature, with fields placed at a text or a position of it',
 			},
 			{
 				name: 'Delete',
 				value: 'delete',
 				action: 'Delete a document',
 				description:
-					'Delete a draft or pending document (its recipients are told), or hide a finished one (Documenso)',
+					'Delete a draft or pending document (its recipients are told), or hide a finished one',
 			},
 			{
 				name: 'Download',
@@ -72,7 +73,7 @@ export const documentDescription: INodeProperties[] = [
 				name: 'Duplicate',
 				value: 'duplicate',
 				action: 'Duplicate a document',
-				description: 'Make a new draft with the document’s file, recipients and fields (Documenso)',
+				description: 'Make a new draft with the document’s file, recipients and fields',
 			},
 			{
 				name: 'Generate From Template',
@@ -117,11 +118,12 @@ export const documentDescription: INodeProperties[] = [
 				name: 'Update',
 				value: 'update',
 				action: 'Update a document',
-				description: 'Change a document’s title, invitation e-mail, external ID or folder (Documenso)',
+				description: 'Change a document’s title, invitation e-mail, external ID or folder',
 			},
 		],
 		default: 'generateFromTemplate',
-	},
+	}),
+	...platformOnlyNotices('Documenso', 'document', { createFromFile: CREATE_FROM_FILE_NOTICE, delete: DELETE_NOTICE, duplicate: '', update: '' }),
 	...realEmailsNotices,
 	documentIdDescription,
 	simplifyDocumentParameter(['cancel', 'get', 'send']),
@@ -132,6 +134,5 @@ export const documentDescription: INodeProperties[] = [
 	...downloadDescription,
 	...getAuditLogDescription,
 	...cancelDescription,
-	...deleteDescription,
 	updateFieldsProperty('document'),
 ];

@@ -5,6 +5,7 @@ import { add, addDescription } from './add';
 import { get } from './get';
 import { remove } from './remove';
 import { update, updateDescription } from './update';
+import { platformOnlyNotices, withPlatformOnly } from '../../../shared/platformOnly';
 
 /** The fields of one document (Documenso): add (at a text or a position), change, remove or read one. */
 export const fieldOperations: Record<string, ItemOperation> = { add, get, remove, update };
@@ -12,7 +13,7 @@ export const fieldOperations: Record<string, ItemOperation> = { add, get, remove
 const show = { resource: ['field'] };
 
 export const fieldDescription: INodeProperties[] = [
-	{
+	withPlatformOnly('Documenso', ['add', 'get', 'remove', 'update'], {
 		displayName: 'Operation',
 		name: 'operation',
 		type: 'options',
@@ -24,30 +25,31 @@ export const fieldDescription: INodeProperties[] = [
 				value: 'add',
 				action: 'Add a field to a document',
 				description:
-					'Place a field for a recipient at a text of the PDF or at a position (Documenso)',
+					'Place a field for a recipient at a text of the PDF or at a position',
 			},
 			{
 				name: 'Get',
 				value: 'get',
 				action: 'Get a field',
-				description: 'Get a field with its place and whether it is filled in (Documenso)',
+				description: 'Get a field with its place and whether it is filled in',
 			},
 			{
 				name: 'Remove',
 				value: 'remove',
 				action: 'Remove a field',
-				description: 'Remove a field not filled in yet (Documenso)',
+				description: 'Remove a field not filled in yet',
 			},
 			{
 				name: 'Update',
 				value: 'update',
 				action: 'Update a field',
 				description:
-					'Move or resize a field, change its label or whether it is required (Documenso)',
+					'Move or resize a field, change its label or whether it is required',
 			},
 		],
 		default: 'add',
-	},
+	}),
+	...platformOnlyNotices('Documenso', 'field', { add: '', get: '', remove: '', update: '' }),
 	{
 		displayName: 'Field ID',
 		name: 'fieldId',

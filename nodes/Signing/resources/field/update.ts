@@ -18,10 +18,12 @@ export const updateDescription: INodeProperties[] = [
 		displayOptions: { show: { resource: ['field'], operation: ['update'] } },
 		options: fieldValues('')
 			.filter((property) => CHANGEABLE.includes(property.name))
-			.map(({ description, ...property }) => ({
-				...property,
-				description: description?.replace(/^At a (Position|Text): /, ''),
-			})),
+			// A field's position is changed whatever its placement was: no option hides another here.
+			.map((property) => {
+				const option = { ...property };
+				delete option.displayOptions;
+				return option;
+			}),
 	},
 ];
 

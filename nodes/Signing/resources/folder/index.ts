@@ -7,6 +7,7 @@ import { invalidInput, requiredId, requiredString } from '../../../shared/valida
 import type { FolderKind, SigningFolders } from '../../adapters';
 import { signingAdapter, signingApis } from '../../adapters';
 import { consentTo } from '../../personalData';
+import { platformOnlyNotices, withPlatformOnly } from '../../../shared/platformOnly';
 
 /*
  * Folders of documents and templates (Documenso). Documenso lists one folder at a time: Document
@@ -21,7 +22,7 @@ const KIND_OPTIONS = [
 ];
 
 export const folderDescription: INodeProperties[] = [
-	{
+	withPlatformOnly('Documenso', ['create', 'delete', 'getMany', 'update'], {
 		displayName: 'Operation',
 		name: 'operation',
 		type: 'options',
@@ -32,30 +33,31 @@ export const folderDescription: INodeProperties[] = [
 				name: 'Create',
 				value: 'create',
 				action: 'Create a folder',
-				description: 'Create a folder for documents or templates (Documenso)',
+				description: 'Create a folder for documents or templates',
 			},
 			{
 				name: 'Delete',
 				value: 'delete',
 				action: 'Delete a folder',
 				description:
-					'Delete a folder with its subfolders; what was filed in them moves to the root (Documenso)',
+					'Delete a folder with its subfolders; what was filed in them moves to the root',
 			},
 			{
 				name: 'Get Many',
 				value: 'getMany',
 				action: 'Get many folders',
-				description: 'List the folders of documents or templates, at every depth (Documenso)',
+				description: 'List the folders of documents or templates, at every depth',
 			},
 			{
 				name: 'Update',
 				value: 'update',
 				action: 'Update a folder',
-				description: 'Rename or move a folder (Documenso)',
+				description: 'Rename or move a folder',
 			},
 		],
 		default: 'getMany',
-	},
+	}),
+	...platformOnlyNotices('Documenso', 'folder', { create: '', delete: '', getMany: '', update: '' }),
 	{
 		displayName: 'Folder ID',
 		name: 'folderId',

@@ -5,6 +5,7 @@ import { add, addDescription } from './add';
 import { get } from './get';
 import { remove } from './remove';
 import { update, updateDescription } from './update';
+import { platformOnlyNotices, withPlatformOnly } from '../../../shared/platformOnly';
 
 /** The recipients of one document (Documenso): add, change, remove or read one, before they act. */
 export const recipientOperations: Record<string, ItemOperation> = { add, get, remove, update };
@@ -12,7 +13,7 @@ export const recipientOperations: Record<string, ItemOperation> = { add, get, re
 const show = { resource: ['recipient'] };
 
 export const recipientDescription: INodeProperties[] = [
-	{
+	withPlatformOnly('Documenso', ['add', 'get', 'remove', 'update'], {
 		displayName: 'Operation',
 		name: 'operation',
 		type: 'options',
@@ -23,30 +24,31 @@ export const recipientDescription: INodeProperties[] = [
 				name: 'Add',
 				value: 'add',
 				action: 'Add a recipient to a document',
-				description: 'Add a recipient to a draft or pending document (Documenso)',
+				description: 'Add a recipient to a draft or pending document',
 			},
 			{
 				name: 'Get',
 				value: 'get',
 				action: 'Get a recipient',
-				description: 'Get a recipient with their signing status and link (Documenso)',
+				description: 'Get a recipient with their signing status and link',
 			},
 			{
 				name: 'Remove',
 				value: 'remove',
 				action: 'Remove a recipient',
-				description: 'Remove a recipient who has not acted, with their fields (Documenso)',
+				description: 'Remove a recipient who has not acted, with their fields',
 			},
 			{
 				name: 'Update',
 				value: 'update',
 				action: 'Update a recipient',
 				description:
-					'Change the name, e-mail address, role or signing order of a recipient who has not acted (Documenso)',
+					'Change the name, e-mail address, role or signing order of a recipient who has not acted',
 			},
 		],
 		default: 'add',
-	},
+	}),
+	...platformOnlyNotices('Documenso', 'recipient', { add: '', get: '', remove: '', update: '' }),
 	{
 		displayName: 'Recipient ID',
 		name: 'recipientId',

@@ -9,6 +9,7 @@ import { get, getDescription } from './get';
 import { getMany, getManyDescription } from './getMany';
 import { templateLocator } from './locator';
 import { update } from './update';
+import { platformOnlyNotices, withPlatformOnly } from '../../../shared/platformOnly';
 
 export const templateOperations: Record<string, ItemOperation> = {
 	createFromFile,
@@ -20,7 +21,7 @@ export const templateOperations: Record<string, ItemOperation> = {
 };
 
 export const templateDescription: INodeProperties[] = [
-	{
+	withPlatformOnly('Documenso', ['createFromFile', 'delete', 'duplicate', 'update'], {
 		displayName: 'Operation',
 		name: 'operation',
 		type: 'options',
@@ -31,19 +32,19 @@ export const templateDescription: INodeProperties[] = [
 				name: 'Create From File',
 				value: 'createFromFile',
 				action: 'Create a template from a file',
-				description: 'Upload a PDF as a template, its recipients as slots with their fields (Documenso)',
+				description: 'Upload a PDF as a template, its recipients as slots with their fields',
 			},
 			{
 				name: 'Delete',
 				value: 'delete',
 				action: 'Delete a template',
-				description: 'Delete a template; documents made from it stay (Documenso)',
+				description: 'Delete a template; documents made from it stay',
 			},
 			{
 				name: 'Duplicate',
 				value: 'duplicate',
 				action: 'Duplicate a template',
-				description: 'Copy a template with its slots and fields (Documenso)',
+				description: 'Copy a template with its slots and fields',
 			},
 			{
 				name: 'Get',
@@ -62,11 +63,12 @@ export const templateDescription: INodeProperties[] = [
 				name: 'Update',
 				value: 'update',
 				action: 'Update a template',
-				description: 'Change a template’s title, external ID or folder (Documenso)',
+				description: 'Change a template’s title, external ID or folder',
 			},
 		],
 		default: 'getMany',
-	},
+	}),
+	...platformOnlyNotices('Documenso', 'template', { createFromFile: '', delete: '', duplicate: '', update: '' }),
 	...getManyDescription,
 	...getDescription,
 	templateLocator({ resource: ['template'], operation: ['delete', 'duplicate', 'update'] }),

@@ -11,6 +11,7 @@ import { deleteContact } from './delete';
 import { contactFields } from './fields';
 import { get } from './get';
 import { getMany } from './getMany';
+import { platformOnlyNotices, withPlatformOnly } from '../../../shared/platformOnly';
 
 export { getContactAttributeKeys } from './fields';
 
@@ -20,11 +21,11 @@ const PERSONAL_DATA = {
 		'What to do with the contacts’ attributes (e-mail, names, user ID, custom attributes). Without this option: kept as they are, but redacted when the node runs as an AI agent tool.',
 };
 
-const ENTERPRISE_NOTICE =
-	'Formbricks keeps contacts with its Enterprise licence only; without it, Formbricks refuses with 403.';
+/** Shown right below each operation, after "Formbricks only." (shared/platformOnly.ts). */
+const ENTERPRISE_NOTICE = 'Formbricks keeps contacts with its Enterprise licence only; without it, Formbricks refuses with 403.';
 
 export const contactDescription: INodeProperties[] = [
-	{
+	withPlatformOnly('Formbricks', ['create', 'createMany', 'delete', 'get', 'getMany'], {
 		displayName: 'Operation',
 		name: 'operation',
 		type: 'options',
@@ -64,14 +65,8 @@ export const contactDescription: INodeProperties[] = [
 			},
 		],
 		default: 'create',
-	},
-	{
-		displayName: ENTERPRISE_NOTICE,
-		name: 'contactNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: { show: { resource: ['contact'] } },
-	},
+	}),
+	...platformOnlyNotices('Formbricks', 'contact', { create: ENTERPRISE_NOTICE, createMany: ENTERPRISE_NOTICE, delete: ENTERPRISE_NOTICE, get: ENTERPRISE_NOTICE, getMany: ENTERPRISE_NOTICE }),
 	{
 		displayName: 'Contact ID',
 		name: 'contactId',

@@ -4,11 +4,12 @@ import { returnAllAndLimit } from '../../../shared/descriptions';
 import type { ItemOperation } from '../../../shared/execute';
 import { create } from './create';
 import { getMany } from './getMany';
+import { platformOnlyNotices, withPlatformOnly } from '../../../shared/platformOnly';
 
 const show = (operation: string) => ({ resource: ['contactAttributeKey'], operation: [operation] });
 
 export const contactAttributeKeyDescription: INodeProperties[] = [
-	{
+	withPlatformOnly('Formbricks', ['create', 'getMany'], {
 		displayName: 'Operation',
 		name: 'operation',
 		type: 'options',
@@ -29,7 +30,8 @@ export const contactAttributeKeyDescription: INodeProperties[] = [
 			},
 		],
 		default: 'getMany',
-	},
+	}),
+	...platformOnlyNotices('Formbricks', 'contactAttributeKey', { create: '', getMany: '' }),
 	{
 		displayName: 'Key',
 		name: 'key',

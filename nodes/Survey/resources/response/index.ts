@@ -18,8 +18,9 @@ import { maxConcurrencyOption, offsetOption } from './options';
 import { simplifyResponsesParameter } from './simplify';
 import { update, updateResponseProperties } from './update';
 import { commitMarksBefore } from './watermark';
-import { responseWriteProperties } from './write';
+import { RESPONSE_WRITE_NOTICE, responseWriteProperties } from './write';
 import { dateTextField } from './dateText';
+import { platformOnlyNotices, withPlatformOnly } from '../../../shared/platformOnly';
 
 export { getSurveyHiddenFields, getSurveyQuestions } from './write';
 
@@ -32,7 +33,7 @@ const dateFilter = (name: string, displayName: string, description: string): INo
 const showGetMany = { resource: ['response'], operation: ['getMany'] };
 
 export const responseDescription: INodeProperties[] = [
-	{
+	withPlatformOnly('Formbricks', ['create', 'update'], {
 		displayName: 'Operation',
 		name: 'operation',
 		type: 'options',
@@ -44,7 +45,7 @@ export const responseDescription: INodeProperties[] = [
 				value: 'create',
 				action: 'Create a response',
 				description:
-					'Write a response to a survey, e.g. answers collected elsewhere (Formbricks); its webhooks and e-mails run as for a respondent’s',
+					'Write a response to a survey, e.g. answers collected elsewhere; its webhooks and e-mails run as for a respondent’s',
 			},
 			{
 				name: 'Delete',
@@ -75,11 +76,12 @@ export const responseDescription: INodeProperties[] = [
 				name: 'Update',
 				value: 'update',
 				action: 'Update a response',
-				description: 'Add or change answers and hidden fields of a response, or mark it finished (Formbricks)',
+				description: 'Add or change answers and hidden fields of a response, or mark it finished',
 			},
 		],
 		default: 'getMany',
-	},
+	}),
+	...platformOnlyNotices('Formbricks', 'response', { create: RESPONSE_WRITE_NOTICE, update: RESPONSE_WRITE_NOTICE }),
 	{
 		displayName: 'Response ID',
 		name: 'responseId',

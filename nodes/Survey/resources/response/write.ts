@@ -25,17 +25,13 @@ export const RESPONSE_WRITE_CONSENT: ToolConsent = { name: 'allowWriteAsTool', a
 
 const showWrites = { resource: ['response'], operation: ['create', 'update'] };
 
+/** Shown right below the operation, after "Formbricks only." (shared/platformOnly.ts). */
+export const RESPONSE_WRITE_NOTICE =
+	'Formbricks handles a response written here as a respondent’s: it runs its response pipeline (webhooks, integrations, follow-up e-mails). A Survey Trigger on this survey starts for it too, unless its option "Ignore Responses Written by the Survey Node" is on.';
+
 export const responseWriteProperties: INodeProperties[] = [
 	{
-		displayName:
-			'The service handles a response written here as a respondent’s: Formbricks runs its response pipeline (webhooks, integrations, follow-up e-mails). A Survey Trigger on this survey starts for it too, unless its option "Ignore Responses Written by the Survey Node" is on.',
-		name: 'writeNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: { show: showWrites },
-	},
-	{
-		displayName: 'Answers',
+		displayName: 'Answers Input',
 		name: 'answersInput',
 		type: 'options',
 		default: 'fields',

@@ -19,6 +19,7 @@ import { publish } from './publish';
 import { restore } from './restore';
 import { update, updateDescription } from './update';
 import { validate } from './validate';
+import { platformOnlyNotices, withPlatformOnly } from '../../../shared/platformOnly';
 
 export const surveyOperations: Record<string, ItemOperation> = {
 	archive,
@@ -44,8 +45,11 @@ const V3_ONLY = (version: string) => `Formbricks ${version} or later (its API v3
 const DELETE_NOTICE =
 	'Formbricks deletes the survey with all its responses, displays and quotas; they cannot be restored. To keep the responses, Complete or Archive the survey instead.';
 
+/** Every survey operation but the reads the documented survey API has too. */
+const FORMBRICKS_ONLY = ['archive', 'complete', 'create', 'delete', 'duplicate', 'getPersonalLink', 'getSingleUseLinks', 'pause', 'publish', 'restore', 'update', 'validate'];
+
 export const surveyDescription: INodeProperties[] = [
-	{
+	withPlatformOnly('Formbricks', FORMBRICKS_ONLY, {
 		displayName: 'Operation',
 		name: 'operation',
 		type: 'options',
@@ -107,13 +111,13 @@ export const surveyDescription: INodeProperties[] = [
 				value: 'getPersonalLink',
 				action: 'Get a personal survey link',
 				description:
-					'A link through which one contact (or each contact of a segment) answers as themselves; Formbricks, with its Enterprise licence',
+					'A link through which one contact (or each contact of a segment) answers as themselves; needs Formbricks’ Enterprise licence',
 			},
 			{
 				name: 'Get Single-Use Links',
 				value: 'getSingleUseLinks',
 				action: 'Get single use survey links',
-				description: 'Links that each take one anonymous response (Formbricks; the survey’s single-use links must be on)',
+				description: 'Links that each take one anonymous response; the survey’s single-use links must be on',
 			},
 			{
 				name: 'Pause',
@@ -147,7 +151,12 @@ export const surveyDescription: INodeProperties[] = [
 			},
 		],
 		default: 'getMany',
-	},
+	}),
+	...platformOnlyNotices(
+		'Formbricks',
+		'survey',
+		Object.fromEntries(FORMBRICKS_ONLY.map((operation) => [operation, ''])),
+	),
 	{
 		displayName: DELETE_NOTICE,
 		name: 'surveyDeleteNotice',
