@@ -58,11 +58,11 @@ async function main() {
 	const apis = {
 		signing: chosenApi('SANDBOX_SIGNING_API', ['documented', 'documenso'] as const),
 		survey: chosenApi('SANDBOX_SURVEY_API', ['documented', 'formbricks'] as const),
-		documensoRoutes: chosenApi('SANDBOX_DOCUMENSO_ROUTES', ['after-march-2027', 'all', 'before-envelopes'] as const),
 	};
+	const documensoRoutes = chosenApi('SANDBOX_DOCUMENSO_ROUTES', ['after-march-2027', 'all', 'before-envelopes'] as const);
 	const sandbox = await startSandbox({
 		signing: apis.signing,
-		documensoRoutes: apis.documensoRoutes,
+		documensoRoutes,
 		ports: {
 			signing: port('SANDBOX_SIGNING_PORT', 4101),
 			bookmark: port('SANDBOX_BOOKMARK_PORT', 4102),
@@ -82,6 +82,8 @@ async function main() {
 	for (const [name, api] of Object.entries(apis)) {
 		if (api !== 'documented') summary[name] = { ...summary[name], api };
 	}
+	// Which of Documenso's routes its flavour answers: after March 2027 unless the environment says otherwise.
+	if (apis.signing === 'documenso') summary.signing = { ...summary.signing, routes: documensoRoutes };
 	process.stdout.write(`${JSON.stringify(summary)}\n`);
 	const stop = () => void sandbox.stop().then(() => process.exit(0));
 	process.once('SIGINT', stop);
