@@ -15,7 +15,9 @@ import {
 	bookmarksToolConsentProperty,
 } from './personalData';
 import { assetDescription, assetOperations } from './resources/asset';
+import { backupDescription, backupOperations } from './resources/backup';
 import { bookmarkDescription, bookmarkOperations } from './resources/bookmark';
+import { feedDescription, feedOperations } from './resources/feed';
 import { highlightDescription, highlightOperations } from './resources/highlight';
 import { listDescription, listOperations } from './resources/list';
 import { searchBookmarks, searchLists, searchTags } from './resources/locators';
@@ -27,7 +29,9 @@ import { NODE_VERSIONS, ONE_SHAPE_VERSION } from '../shared/simplify';
 
 const operationsByResource = {
 	asset: assetOperations,
+	backup: backupOperations,
 	bookmark: bookmarkOperations,
+	feed: feedOperations,
 	highlight: highlightOperations,
 	list: listOperations,
 	tag: tagOperations,
@@ -40,6 +44,12 @@ const SUBTITLES: Record<string, string> = {
 	'asset:detach': 'Detach file from bookmark',
 	'asset:download': 'Download file',
 	'asset:replace': 'Replace file of bookmark',
+	'backup:create': 'Create backup',
+	'backup:delete': 'Delete backup',
+	'backup:download': 'Download backup',
+	'backup:getMany': 'Get many backups',
+	'bookmark:checkUrl': 'Check URL',
+	'bookmark:summarize': 'Summarize bookmark',
 	'bookmark:addTags': 'Add tags to bookmark',
 	'bookmark:addToList': 'Add bookmark to list',
 	'bookmark:create': 'Create bookmark',
@@ -52,6 +62,11 @@ const SUBTITLES: Record<string, string> = {
 	'bookmark:removeTags': 'Remove tags from bookmark',
 	'bookmark:search': 'Search bookmarks',
 	'bookmark:update': 'Update bookmark',
+	'feed:create': 'Create feed',
+	'feed:delete': 'Delete feed',
+	'feed:fetchNow': 'Fetch feed now',
+	'feed:getMany': 'Get many feeds',
+	'feed:update': 'Update feed',
 	'highlight:create': 'Create highlight',
 	'highlight:delete': 'Delete highlight',
 	'highlight:get': 'Get highlight',
@@ -94,7 +109,9 @@ export class Bookmarks implements INodeType {
 				noDataExpression: true,
 				options: [
 					{ name: 'Asset', value: 'asset', description: 'A stored file: download, attach, replace, detach (Karakeep)' },
+					{ name: 'Backup', value: 'backup', description: 'A zip archive of the whole account (Karakeep)' },
 					{ name: 'Bookmark', value: 'bookmark' },
+					{ name: 'Feed', value: 'feed', description: 'An RSS subscription whose entries are saved as records (Karakeep)' },
 					{ name: 'Highlight', value: 'highlight', description: 'A marked passage of a record (Karakeep)' },
 					{ name: 'List', value: 'list' },
 					{ name: 'Tag', value: 'tag' },
@@ -103,7 +120,9 @@ export class Bookmarks implements INodeType {
 				default: 'bookmark',
 			},
 			...assetDescription,
+			...backupDescription,
 			...bookmarkDescription,
+			...feedDescription,
 			...highlightDescription,
 			...listDescription,
 			...tagDescription,
