@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- node outputs and Karakeep's answers are JSON; each test states what it expects */
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- a test: it finishes a backup in the server's data folder, as Karakeep's worker would */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- a test: it finishes a backup in the server's data folder, as Karakeep's worker would */
 /**
  * Backup → Create, Get Many, Download, Delete and Feed → Create, Get Many, Update, Delete, Fetch Now
  * (issue 44) on the real Karakeep, each result checked through Karakeep's own API, every request the
