@@ -14,10 +14,10 @@ import { startKarakeepSpecMock } from '../test/harness/karakeepSpecMock';
 import { type N8nInstance, OWNER, packPackage, startN8n } from '../test/harness/n8n';
 import { PROJECT_ROOT, RUNTIME_DIR } from '../test/harness/paths';
 import {
+	activeAfterDeploy,
 	createCredential,
 	type CredentialRef,
 	deploySamples,
-	hasTrigger,
 	MCP_TOKEN,
 	productionWebhookUrl,
 	startDemoSandbox,
@@ -47,15 +47,14 @@ async function main() {
 	process.once('SIGTERM', () => void stopAll());
 
 	const karakeep = process.env.BOOKMARKS === 'karakeep' ? await startKarakeepForSample(n8n, stops) : undefined;
-	const workflows = await deploySamples(n8n, sandbox, (node) => productionWebhookUrl(n8n, node), {
-		credentials: karakeep ? { bookmarkApi: karakeep.credential } : {},
-	});
+	const credentials = karakeep ? { bookmarkApi: karakeep.credential } : {};
+	const workflows = await deploySamples(n8n, sandbox, (node) => productionWebhookUrl(n8n, node), { credentials });
 
 	say();
 	for (const line of bannerLines({
 		n8nUrl: n8n.baseUrl,
 		login: OWNER,
-		workflows: workflows.map((workflow) => ({ name: workflow.name, active: hasTrigger(workflow) })),
+		workflows: workflows.map((workflow) => ({ name: workflow.name, active: activeAfterDeploy(workflow, credentials) })),
 		mcpPath: mcpPathsOf(workflows.flatMap((workflow) => workflow.nodes)),
 		mcpToken: MCP_TOKEN,
 		sandbox,
