@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- execution outputs are JSON; each test states what it expects */
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- a test: it finishes a backup in the server's data folder, as Karakeep's worker would */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- a test: it finishes a backup in the server's data folder, as Karakeep's worker would */
 /**
  * Backup and Feed (issue 44) in a real n8n, with their parameters as the editor saves them (hidden
  * ones absent): one workflow, started by a webhook, creates, updates, fetches and lists a feed and
