@@ -8,13 +8,14 @@
  */
 import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 
 import { type KarakeepServer, startKarakeep } from '../harness/karakeep';
 import { type KarakeepSpecMock, startKarakeepSpecMock } from '../harness/karakeepSpecMock';
 import { type N8nInstance, packPackage, startN8n } from '../harness/n8n';
+import { PROJECT_ROOT } from '../harness/paths';
 import {
 	activateWorkflow,
 	createCredential,
@@ -134,6 +135,22 @@ describe('Backup and Feed in a real n8n, on the real Karakeep', () => {
 		]);
 		expect(nodeOutput(execution, 'Delete Backup')).toEqual([{ deleted: true, id: backup.id, alreadyGone: false }]);
 		expect((await expectStatus(200, karakeep, 'GET', '/backups')).json.backups).toEqual([]);
+		expect(mock.requests.filter((request) => !request.valid && !request.path.startsWith('/api/trpc/'))).toEqual([]);
+	});
+
+	it('the sample karakeep-favourite-summary-and-backup.json activates on Karakeep: its Bookmark Changes trigger takes its first poll', async () => {
+		const sample = JSON.parse(
+			readFileSync(path.join(PROJECT_ROOT, 'workflows', 'karakeep-favourite-summary-and-backup.json'), 'utf8'),
+		) as WorkflowFile;
+		const credentials = {
+			bookmarkApi: await createCredential(n8n, 'Karakeep (sample)', 'bookmarkApi', { api: 'karakeep', baseUrl: mock.url, apiKey: karakeep.apiKey }),
+		} as unknown as CredentialRefs;
+		const listReads = () => mock.requests.filter((request) => request.path === '/api/v1/lists').length;
+		const before = listReads();
+		const workflow = await importWorkflow(n8n, sample, credentials);
+		// Activation fails when a trigger fails (a poll on the documented API would, at once).
+		await activateWorkflow(n8n, workflow.id);
+		expect(listReads()).toBeGreaterThan(before);
 		expect(mock.requests.filter((request) => !request.valid && !request.path.startsWith('/api/trpc/'))).toEqual([]);
 	});
 });
