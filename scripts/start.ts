@@ -17,11 +17,11 @@ import { startKarakeepSpecMock } from '../test/harness/karakeepSpecMock';
 import { type N8nInstance, OWNER, packPackage, startN8n } from '../test/harness/n8n';
 import { PROJECT_ROOT, RUNTIME_DIR } from '../test/harness/paths';
 import {
+	activeAfterDeploy,
 	createCredential,
 	createSmtpSinkCredential,
 	type CredentialRef,
 	deploySamples,
-	hasTrigger,
 	MCP_TOKEN,
 	productionWebhookUrl,
 	startDemoSandbox,
@@ -55,8 +55,12 @@ async function main() {
 	const karakeep = process.env.BOOKMARKS === 'karakeep' ? await startKarakeepForSample(n8n, stops) : undefined;
 	// The contacts sample e-mails each new applicant (n8n's Send Email node): here to a sink that keeps them.
 	const smtp = sandbox.survey.api === 'formbricks' ? await startSmtpSinkForSample(n8n, userFolder, stops) : undefined;
+	const credentials = {
+		...(karakeep ? { bookmarkApi: karakeep.credential } : {}),
+		...(smtp ? { smtp: smtp.credential } : {}),
+	};
 	const workflows = await deploySamples(n8n, sandbox, (node) => productionWebhookUrl(n8n, node), {
-		credentials: { ...(karakeep ? { bookmarkApi: karakeep.credential } : {}), ...(smtp ? { smtp: smtp.credential } : {}) },
+		credentials,
 		adapt: karakeep ? withSignedPdfKept : undefined,
 	});
 	if (karakeep) {
@@ -68,7 +72,7 @@ async function main() {
 	for (const line of bannerLines({
 		n8nUrl: n8n.baseUrl,
 		login: OWNER,
-		workflows: workflows.map((workflow) => ({ name: workflow.name, active: hasTrigger(workflow) })),
+		workflows: workflows.map((workflow) => ({ name: workflow.name, active: activeAfterDeploy(workflow, credentials) })),
 		mcpPath: mcpPathsOf(workflows.flatMap((workflow) => workflow.nodes)),
 		mcpToken: MCP_TOKEN,
 		sandbox,

@@ -15,7 +15,9 @@ import {
 	bookmarksToolConsentProperty,
 } from './personalData';
 import { assetDescription, assetOperations } from './resources/asset';
+import { backupDescription, backupOperations } from './resources/backup';
 import { bookmarkDescription, bookmarkOperations } from './resources/bookmark';
+import { feedDescription, feedOperations } from './resources/feed';
 import { highlightDescription, highlightOperations } from './resources/highlight';
 import { listDescription, listOperations } from './resources/list';
 import { searchBookmarks, searchLists, searchTags } from './resources/locators';
@@ -28,7 +30,9 @@ import { BOOKMARKS_NODE_VERSIONS, TAG_SHAPE_VERSION } from '../shared/simplify';
 
 const operationsByResource = {
 	asset: assetOperations,
+	backup: backupOperations,
 	bookmark: bookmarkOperations,
+	feed: feedOperations,
 	highlight: highlightOperations,
 	list: listOperations,
 	tag: tagOperations,
@@ -41,6 +45,12 @@ const SUBTITLES: Record<string, string> = {
 	'asset:detach': 'Detach file from bookmark',
 	'asset:download': 'Download file',
 	'asset:replace': 'Replace file of bookmark',
+	'backup:create': 'Create backup',
+	'backup:delete': 'Delete backup',
+	'backup:download': 'Download backup',
+	'backup:getMany': 'Get many backups',
+	'bookmark:checkUrl': 'Check URL',
+	'bookmark:summarize': 'Summarize bookmark',
 	'bookmark:addTags': 'Add tags to bookmark',
 	'bookmark:addToList': 'Add bookmark to list',
 	'bookmark:checkUrl': 'Check whether a URL is saved',
@@ -55,6 +65,11 @@ const SUBTITLES: Record<string, string> = {
 	'bookmark:search': 'Search bookmarks',
 	'bookmark:summarize': 'Summarize bookmark',
 	'bookmark:update': 'Update bookmark',
+	'feed:create': 'Create feed',
+	'feed:delete': 'Delete feed',
+	'feed:fetchNow': 'Fetch feed now',
+	'feed:getMany': 'Get many feeds',
+	'feed:update': 'Update feed',
 	'highlight:create': 'Create highlight',
 	'highlight:delete': 'Delete highlight',
 	'highlight:get': 'Get highlight',
@@ -90,14 +105,16 @@ export class Bookmarks implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'bookmarkApi', required: true, testedBy: 'bookmarkApiTest' }],
 		properties: [
-			withPlatformOnly('Karakeep', ['asset', 'highlight', 'user'], {
+			withPlatformOnly('Karakeep', ['asset', 'backup', 'feed', 'highlight', 'user'], {
 				displayName: 'Resource',
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
 				options: [
 					{ name: 'Asset', value: 'asset', description: 'A stored file: download, attach, replace, detach' },
+					{ name: 'Backup', value: 'backup', description: 'A zip archive of the whole account' },
 					{ name: 'Bookmark', value: 'bookmark' },
+					{ name: 'Feed', value: 'feed', description: 'An RSS subscription whose entries are saved as records' },
 					{ name: 'Highlight', value: 'highlight', description: 'A marked passage of a record' },
 					{ name: 'List', value: 'list' },
 					{ name: 'Tag', value: 'tag' },
@@ -106,7 +123,9 @@ export class Bookmarks implements INodeType {
 				default: 'bookmark',
 			}),
 			...assetDescription,
+			...backupDescription,
 			...bookmarkDescription,
+			...feedDescription,
 			...highlightDescription,
 			...listDescription,
 			...tagDescription,

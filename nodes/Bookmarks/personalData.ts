@@ -58,7 +58,7 @@ export const consentTo = (action: string): ToolConsent => ({ name: 'allowAsTool'
 export const bookmarksToolConsentProperty = toolConsentProperty(
 	consentTo(''),
 	// Detach and Replace delete a file; Summarize replaces a record's summary and spends the server's AI.
-	{ resource: ['asset', 'bookmark', 'highlight', 'list', 'tag'], operation: ['delete', 'detach', 'replace', 'summarize'] },
+	{ resource: ['asset', 'backup', 'bookmark', 'feed', 'highlight', 'list', 'tag'], operation: ['delete', 'detach', 'replace', 'summarize'] },
 	'Whether an AI agent may delete when this node is its tool. Off: as a tool, Delete (and Detach or Replace, which delete a file, and Summarize, which replaces a record’s summary) refuses and nothing is changed.',
 );
 

@@ -18,6 +18,7 @@ import {
 	importWorkflowFiles,
 	listExecutions,
 	MCP_TOKEN,
+	needsKarakeep,
 	nodesOfType,
 	productionWebhookUrl,
 	settledExecutions,
@@ -41,7 +42,9 @@ const usesMcpServerTrigger = (file: string) =>
 	(JSON.parse(readFileSync(file, 'utf8')) as WorkflowFile).nodes.some(
 		(node) => node.type === '@n8n/n8n-nodes-langchain.mcpTrigger',
 	);
-const runsHere = (file: string) => hasMcpServerTrigger || !usesMcpServerTrigger(file);
+/** A Karakeep-only sample needs a Karakeep, which this suite's sandbox is not: it is imported and checked, not activated. */
+const runsHere = (file: string) =>
+	(hasMcpServerTrigger || !usesMcpServerTrigger(file)) && !needsKarakeep(JSON.parse(readFileSync(file, 'utf8')) as WorkflowFile);
 
 const SIX_TOOLS = [
 	'export_applicant_records',

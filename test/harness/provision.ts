@@ -230,6 +230,16 @@ export function hasTrigger(workflow: ImportedWorkflow): boolean {
 	);
 }
 
+/**
+ * A sample that runs only on Karakeep: its Bookmarks Trigger watches Bookmark Changes, which fails
+ * at once on the documented API. It is activated only where the Bookmark credential is a Karakeep's.
+ */
+export function needsKarakeep(workflow: Pick<WorkflowFile, 'nodes'>): boolean {
+	return workflow.nodes.some(
+		(node) => node.type.endsWith('.bookmarksTrigger') && (node.parameters as { watch?: unknown } | undefined)?.watch === 'changes',
+	);
+}
+
 /** GET /rest/workflows/:id/publication-status in n8n 2.x (@n8n/api-types WorkflowPublicationStatusSchema). */
 interface PublicationStatus {
 	status: 'in_progress' | 'published' | 'partial' | 'failed' | 'not_published';
@@ -372,6 +382,11 @@ export function sampleSurveyIds(sandbox: Sandbox): Record<string, string> {
 	};
 }
 
+/** Whether `deploySamples` activates the sample: it has a trigger, and its services are there (a Karakeep for a Karakeep-only one). */
+export function activeAfterDeploy(workflow: ImportedWorkflow, credentials: Partial<CredentialRefs> = {}): boolean {
+	return hasTrigger(workflow) && (!needsKarakeep(workflow) || credentials.bookmarkApi !== undefined);
+}
+
 /**
  * What `npm start` and `npm run start:queue` set up in their n8n: credentials pointing at the
  * sandbox (or others given, e.g. a real Karakeep's, in place of the sandbox's), every sample
@@ -395,7 +410,7 @@ export async function deploySamples(
 				body: JSON.stringify({ url: webhookUrlOf(node), secret: SIGNING_WEBHOOK_SECRET }),
 			});
 		}
-		if (hasTrigger(workflow)) await activateWorkflow(n8n, workflow.id);
+		if (activeAfterDeploy(workflow, options.credentials)) await activateWorkflow(n8n, workflow.id);
 	}
 	return workflows;
 }

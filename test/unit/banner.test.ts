@@ -9,7 +9,7 @@ import * as path from 'node:path';
 
 import { bannerLines, mcpPathsOf } from '../../scripts/banner';
 import { listWorkflowFiles, OWNER } from '../harness/n8n';
-import { hasTrigger, ImportedWorkflow } from '../harness/provision';
+import { activeAfterDeploy, ImportedWorkflow } from '../harness/provision';
 import { DEFAULT_KEYS } from '../sandbox';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -28,7 +28,7 @@ const defaultBanner = () =>
 	bannerLines({
 		n8nUrl: 'http://127.0.0.1:5678',
 		login: OWNER,
-		workflows: workflows.map((workflow) => ({ name: workflow.name, active: hasTrigger(workflow) })),
+		workflows: workflows.map((workflow) => ({ name: workflow.name, active: activeAfterDeploy(workflow) })),
 		mcpPath: mcpPathsOf(workflows.flatMap((workflow) => workflow.nodes)),
 		mcpToken: /const MCP_TOKEN = '([^']+)'/.exec(start)?.[1] ?? 'sandbox-mcp-token',
 		sandbox: {

@@ -59,6 +59,15 @@ const KARAKEEP_ONLY: Array<[string, Parameters]> = [
 		updateFields: { parentId: byId('l2') },
 	}],
 	['User → Get Stats', { resource: 'user', operation: 'getStats' }],
+	['Backup → Create', { resource: 'backup', operation: 'create' }],
+	['Backup → Get Many', { resource: 'backup', operation: 'getMany', returnAll: true }],
+	['Backup → Download', { resource: 'backup', operation: 'download', backupId: 'b1', binaryPropertyName: 'data' }],
+	['Backup → Delete', { resource: 'backup', operation: 'delete', backupId: 'b1' }],
+	['Feed → Create', { resource: 'feed', operation: 'create', name: 'News', url: 'https://example.org/feed.xml' }],
+	['Feed → Get Many', { resource: 'feed', operation: 'getMany', returnAll: true }],
+	['Feed → Update', { resource: 'feed', operation: 'update', feedId: 'f1', updateFields: { enabled: false } }],
+	['Feed → Delete', { resource: 'feed', operation: 'delete', feedId: 'f1' }],
+	['Feed → Fetch Now', { resource: 'feed', operation: 'fetchNow', feedId: 'f1' }],
 ];
 
 describe('Karakeep-only Bookmarks operations on the documented API', () => {

@@ -19,6 +19,7 @@ import { withDescription } from '../../shared/request';
 import { failedAfterWrite, type WriteOutcome, writeOutcome } from '../../shared/writeOutcome';
 import { lostAnswerHints } from '../hints';
 import { karakeepAssets } from './karakeepAssets';
+import { karakeepBackups, karakeepFeeds } from './karakeepBackups';
 import { karakeepContent } from './karakeepContent';
 import { KARAKEEP_CREDENTIAL_PROBE, KARAKEEP_RECOGNITION } from './karakeepCredential';
 import { karakeepHighlights } from './karakeepHighlights';
@@ -482,6 +483,8 @@ export const karakeepAdapter: BookmarkAdapter = {
 	highlights: karakeepHighlights,
 	readableContent: karakeepContent,
 	assets: karakeepAssets,
+	backups: karakeepBackups,
+	feeds: karakeepFeeds,
 
 	moreRecordFields: {
 		// Karakeep's PATCH takes them beside the documented fields.

@@ -180,6 +180,36 @@ export interface UploadedAsset extends IDataObject {
 }
 
 /** Files kept by the API (Karakeep's assets): uploaded, made a record of, attached to records, downloaded. */
+/** A backup of the whole account (Karakeep: a zip archive made by its background worker). */
+export interface Backups {
+	/** Starts one; it is made in the background (status `pending`). */
+	create(ctx: RequestContext, itemIndex: number): Promise<IDataObject>;
+	list(ctx: RequestContext, itemIndex: number): Promise<IDataObject[]>;
+	get(ctx: RequestContext, backupId: string, itemIndex: number): Promise<IDataObject>;
+	/** The archive of a finished backup (its `assetId`), streamed; HEAD: only its headers. */
+	download(ctx: RequestContext, assetId: string, method: 'GET' | 'HEAD', itemIndex: number): Promise<ServiceAnswer<unknown>>;
+	/** The answer's `error` is set when it was not there (for If Already Deleted). */
+	delete(ctx: RequestContext, backupId: string, itemIndex: number): Promise<ServiceAnswer<unknown>>;
+}
+
+export interface FeedFields {
+	name?: string;
+	url?: string;
+	enabled?: boolean;
+	importTags?: boolean;
+}
+
+/** RSS subscriptions whose entries the service saves as records. */
+export interface Feeds {
+	create(ctx: RequestContext, fields: FeedFields & { name: string; url: string; enabled: boolean }, itemIndex: number): Promise<IDataObject>;
+	list(ctx: RequestContext, itemIndex: number): Promise<IDataObject[]>;
+	update(ctx: RequestContext, feedId: string, fields: FeedFields, itemIndex: number): Promise<IDataObject>;
+	/** The answer's `error` is set when it was not there (for If Already Deleted). */
+	delete(ctx: RequestContext, feedId: string, itemIndex: number): Promise<ServiceAnswer<unknown>>;
+	/** Asks the service to read the feed now (done in the background). */
+	fetchNow(ctx: RequestContext, feedId: string, itemIndex: number): Promise<void>;
+}
+
 export interface Assets {
 	/** The MIME types the API keeps as a record of their own, and the record's asset type for each. */
 	readonly recordTypes: Readonly<Record<string, 'pdf' | 'image'>>;
@@ -301,4 +331,6 @@ export interface BookmarkAdapter extends ApiAdapter {
 	readonly urlCheck?: { savedUnder(ctx: RequestContext, url: string, itemIndex: number): Promise<string | null> };
 	/** The service's AI summary of a record, stored on it; answers the summary. */
 	readonly summaries?: { summarize(ctx: RequestContext, recordId: string, itemIndex: number): Promise<string> };
+	readonly backups?: Backups;
+	readonly feeds?: Feeds;
 }

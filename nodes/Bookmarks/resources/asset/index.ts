@@ -2,7 +2,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { ifAlreadyGoneParameter, settleGone } from '../../../shared/alreadyGone';
 import type { BinaryItem, ItemOperation } from '../../../shared/execute';
-import { withBinary } from '../../../shared/execute';
 import { fileNameFrom } from '../../../shared/fileName';
 import { runsAsTool } from '../../../shared/privacy';
 import { withDescription } from '../../../shared/request';
@@ -11,6 +10,7 @@ import { invalidInput, requiredId, requiredString } from '../../../shared/valida
 import { writeOutcome } from '../../../shared/writeOutcome';
 import { type Assets, bookmarkAdapter, bookmarkApis } from '../../adapters';
 import { bookmarksPersonalDataOption, consentTo } from '../../personalData';
+import { downloadedFile, mimeTypeOf } from '../downloadedFile';
 import { recordLocator } from '../locators';
 import { binaryFieldParameter, checkedInputFile, fileNameOption, largestFileOption } from './upload';
 import { platformOnlyNotices, withPlatformOnly } from '../../../shared/platformOnly';
@@ -154,11 +154,6 @@ export const assetDescription: INodeProperties[] = [
 const assetsOf = async (ctx: IExecuteFunctions, itemIndex: number, operation: string): Promise<Assets> =>
 	bookmarkApis.capability(ctx, await bookmarkAdapter(ctx, itemIndex), 'assets', `Asset → ${operation}`, itemIndex);
 
-const headerOf = (headers: Record<string, string | string[] | undefined>, name: string) => {
-	const value = headers[name];
-	return Array.isArray(value) ? value[0] : value;
-};
-
 /**
  * The file as n8n binary data, streamed into n8n's binary data store. As an agent's tool, what the
  * file is (type and size, from a HEAD request), not its bytes: an agent's context cannot use them.
@@ -169,20 +164,10 @@ async function download(this: IExecuteFunctions, itemIndex: number): Promise<IDa
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const assets = await assetsOf(this, itemIndex, 'Download');
 	const answer = await assets.download(this, assetId, runsAsTool(this) ? 'HEAD' : 'GET', itemIndex);
-	const mimeType = (headerOf(answer.headers, 'content-type') ?? 'application/octet-stream').split(';')[0].trim();
+	const mimeType = mimeTypeOf(answer);
 	const named = String(options.fileName ?? '').trim();
 	const fileName = named ? fileNameFrom(named, '', assetId) : `${assetId}${EXTENSIONS[mimeType] ?? ''}`;
-	const declaredSize = Number(headerOf(answer.headers, 'content-length'));
-	const metadata: IDataObject = { assetId, fileName, mimeType };
-	if (runsAsTool(this)) return { ...metadata, fileSize: Number.isInteger(declaredSize) ? declaredSize : null };
-	const binary = await this.helpers.prepareBinaryData(
-		answer.body as Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0],
-		fileName,
-		mimeType,
-	);
-	return withBinary({ ...metadata, fileSize: binary.bytes ?? (Number.isInteger(declaredSize) ? declaredSize : null) }, {
-		[binaryPropertyName]: binary,
-	});
+	return await downloadedFile(this, answer, { assetId, fileName, mimeType }, binaryPropertyName);
 }
 
 /** The upload of an Attach or Replace, then the change; a failure after the upload says what became of the file. */
