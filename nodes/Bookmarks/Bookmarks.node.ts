@@ -49,8 +49,6 @@ const SUBTITLES: Record<string, string> = {
 	'backup:delete': 'Delete backup',
 	'backup:download': 'Download backup',
 	'backup:getMany': 'Get many backups',
-	'bookmark:checkUrl': 'Check URL',
-	'bookmark:summarize': 'Summarize bookmark',
 	'bookmark:addTags': 'Add tags to bookmark',
 	'bookmark:addToList': 'Add bookmark to list',
 	'bookmark:checkUrl': 'Check whether a URL is saved',

@@ -35,7 +35,9 @@ const PLATFORM_ONLY: Array<[string, string, INodeType, Record<string, string[]>]
 		new Bookmarks(),
 		{
 			asset: ['attach', 'detach', 'download', 'replace'],
+			backup: ['create', 'delete', 'download', 'getMany'],
 			bookmark: ['checkUrl', 'createFromFile', 'getContent', 'summarize'],
+			feed: ['create', 'delete', 'fetchNow', 'getMany', 'update'],
 			highlight: ['create', 'delete', 'get', 'getMany', 'update'],
 			list: ['get'],
 			tag: ['create', 'delete', 'get', 'rename'],
