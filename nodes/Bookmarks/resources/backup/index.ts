@@ -12,6 +12,7 @@ import { type Backups, bookmarkAdapter, bookmarkApis } from '../../adapters';
 import { consentTo } from '../../personalData';
 import { fileNameOption } from '../asset/upload';
 import { downloadedFile, mimeTypeOf } from '../downloadedFile';
+import { platformOnlyNotices, withPlatformOnly } from '../../../shared/platformOnly';
 
 /**
  * Backups of the whole account (Karakeep): every record, tag, list and highlight in a zip archive
@@ -23,7 +24,7 @@ const BACKUPS_DEFAULT_LIMIT = 50;
 const show = (...operation: string[]) => ({ resource: ['backup'], operation });
 
 export const backupDescription: INodeProperties[] = [
-	{
+	withPlatformOnly('Karakeep', ['create', 'delete', 'download', 'getMany'], {
 		displayName: 'Operation',
 		name: 'operation',
 		type: 'options',
@@ -34,7 +35,8 @@ export const backupDescription: INodeProperties[] = [
 				name: 'Create',
 				value: 'create',
 				action: 'Create a backup',
-				description: 'Start a backup of the whole account; Karakeep makes it in the background (Karakeep)',
+				description:
+					'Start a backup of the whole account; Karakeep makes it in the background (Karakeep)',
 			},
 			{
 				name: 'Delete',
@@ -56,7 +58,13 @@ export const backupDescription: INodeProperties[] = [
 			},
 		],
 		default: 'create',
-	},
+	}),
+	...platformOnlyNotices('Karakeep', 'backup', {
+		create: '',
+		delete: '',
+		download: '',
+		getMany: '',
+	}),
 	{
 		displayName: 'Backup ID',
 		name: 'backupId',
@@ -82,14 +90,29 @@ export const backupDescription: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions: { show: show('download') },
-		options: [{ ...fileNameOption, description: 'The output file’s name; without it, karakeep-backup-<date>.zip' }],
+		options: [
+			{
+				...fileNameOption,
+				description: 'The output file’s name; without it, karakeep-backup-<date>.zip',
+			},
+		],
 	},
 	ifAlreadyGoneParameter(show('delete'), 'deleted'),
 	...returnAllAndLimit(show('getMany'), BACKUPS_DEFAULT_LIMIT),
 ];
 
-const backupsOf = async (ctx: IExecuteFunctions, itemIndex: number, operation: string): Promise<Backups> =>
-	bookmarkApis.capability(ctx, await bookmarkAdapter(ctx, itemIndex), 'backups', `Backup → ${operation}`, itemIndex);
+const backupsOf = async (
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	operation: string,
+): Promise<Backups> =>
+	bookmarkApis.capability(
+		ctx,
+		await bookmarkAdapter(ctx, itemIndex),
+		'backups',
+		`Backup → ${operation}`,
+		itemIndex,
+	);
 
 /** Output: the backup, `status` `pending` until Karakeep has made it. */
 async function create(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
@@ -103,26 +126,51 @@ async function getMany(this: IExecuteFunctions, itemIndex: number): Promise<IDat
 }
 
 /** The archive of a finished backup; a backup still being made (or failed) is an error saying so. */
-async function download(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | BinaryItem> {
+async function download(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<IDataObject | BinaryItem> {
 	const backupId = requiredId(this, itemIndex, 'backupId', 'Backup ID');
-	const binaryPropertyName = requiredString(this, itemIndex, 'binaryPropertyName', 'Put Output File in Field');
+	const binaryPropertyName = requiredString(
+		this,
+		itemIndex,
+		'binaryPropertyName',
+		'Put Output File in Field',
+	);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const backups = await backupsOf(this, itemIndex, 'Download');
 	const backup = await backups.get(this, backupId, itemIndex);
 	if (backup.status !== 'success' || typeof backup.assetId !== 'string') {
-		throw new NodeOperationError(this.getNode(), `Backup ${backupId} has no archive to download: its status is ${String(backup.status)}`, {
-			itemIndex,
-			description:
-				backup.status === 'pending'
-					? 'Karakeep is still making it in the background: download it later (e.g. after a Wait node), or check its status with Backup → Get Many.'
-					: `Karakeep could not make it${backup.errorMessage ? `: ${String(backup.errorMessage)}` : ''}. Create another.`,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`Backup ${backupId} has no archive to download: its status is ${String(backup.status)}`,
+			{
+				itemIndex,
+				description:
+					backup.status === 'pending'
+						? 'Karakeep is still making it in the background: download it later (e.g. after a Wait node), or check its status with Backup → Get Many.'
+						: `Karakeep could not make it${backup.errorMessage ? `: ${String(backup.errorMessage)}` : ''}. Create another.`,
+			},
+		);
 	}
-	const answer = await backups.download(this, backup.assetId, runsAsTool(this) ? 'HEAD' : 'GET', itemIndex);
+	const answer = await backups.download(
+		this,
+		backup.assetId,
+		runsAsTool(this) ? 'HEAD' : 'GET',
+		itemIndex,
+	);
 	const named = String(options.fileName ?? '').trim();
 	const day = String(backup.createdAt ?? '').slice(0, 10);
-	const fileName = named ? fileNameFrom(named, '', backupId) : `karakeep-backup-${day || backupId}.zip`;
-	const metadata = { backupId, createdAt: backup.createdAt, bookmarkCount: backup.bookmarkCount, fileName, mimeType: mimeTypeOf(answer) };
+	const fileName = named
+		? fileNameFrom(named, '', backupId)
+		: `karakeep-backup-${day || backupId}.zip`;
+	const metadata = {
+		backupId,
+		createdAt: backup.createdAt,
+		bookmarkCount: backup.bookmarkCount,
+		fileName,
+		mimeType: mimeTypeOf(answer),
+	};
 	return await downloadedFile(this, answer, metadata, binaryPropertyName);
 }
 
@@ -134,4 +182,9 @@ async function deleteBackup(this: IExecuteFunctions, itemIndex: number): Promise
 	return { deleted: true, id, alreadyGone: settleGone(this, itemIndex, answer) };
 }
 
-export const backupOperations: Record<string, ItemOperation> = { create, delete: deleteBackup, download, getMany };
+export const backupOperations: Record<string, ItemOperation> = {
+	create,
+	delete: deleteBackup,
+	download,
+	getMany,
+};

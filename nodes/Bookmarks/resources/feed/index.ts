@@ -7,6 +7,7 @@ import { requireToolConsent } from '../../../shared/toolConsent';
 import { invalidInput, isHttpUrl, requiredId, requiredString } from '../../../shared/validation';
 import { bookmarkAdapter, bookmarkApis, type FeedFields, type Feeds } from '../../adapters';
 import { bookmarksPersonalDataOption, consentTo } from '../../personalData';
+import { platformOnlyNotices, withPlatformOnly } from '../../../shared/platformOnly';
 
 /**
  * RSS subscriptions (Karakeep): Karakeep reads each enabled feed on its own schedule and saves new
@@ -51,7 +52,7 @@ const importTagsField: INodeProperties = {
 };
 
 export const feedDescription: INodeProperties[] = [
-	{
+	withPlatformOnly('Karakeep', ['create', 'delete', 'fetchNow', 'getMany', 'update'], {
 		displayName: 'Operation',
 		name: 'operation',
 		type: 'options',
@@ -74,7 +75,8 @@ export const feedDescription: INodeProperties[] = [
 				name: 'Fetch Now',
 				value: 'fetchNow',
 				action: 'Fetch a feed now',
-				description: 'Have Karakeep read the feed at once instead of waiting for its schedule (Karakeep)',
+				description:
+					'Have Karakeep read the feed at once instead of waiting for its schedule (Karakeep)',
 			},
 			{
 				name: 'Get Many',
@@ -90,7 +92,14 @@ export const feedDescription: INodeProperties[] = [
 			},
 		],
 		default: 'getMany',
-	},
+	}),
+	...platformOnlyNotices('Karakeep', 'feed', {
+		create: '',
+		delete: '',
+		fetchNow: '',
+		getMany: '',
+		update: '',
+	}),
 	{ ...nameField, required: true, displayOptions: { show: show('create') } },
 	{ ...urlField, required: true, displayOptions: { show: show('create') } },
 	{
@@ -134,20 +143,43 @@ export const feedDescription: INodeProperties[] = [
 	},
 ];
 
-const feedsOf = async (ctx: IExecuteFunctions, itemIndex: number, operation: string): Promise<Feeds> =>
-	bookmarkApis.capability(ctx, await bookmarkAdapter(ctx, itemIndex), 'feeds', `Feed → ${operation}`, itemIndex);
+const feedsOf = async (
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	operation: string,
+): Promise<Feeds> =>
+	bookmarkApis.capability(
+		ctx,
+		await bookmarkAdapter(ctx, itemIndex),
+		'feeds',
+		`Feed → ${operation}`,
+		itemIndex,
+	);
 
 function checkedName(ctx: IExecuteFunctions, itemIndex: number, value: unknown): string {
 	const name = String(value ?? '').trim();
 	if (name === '') throw invalidInput(ctx, itemIndex, 'Name', 'it is empty');
-	if (name.length > MAX_NAME_LENGTH) throw invalidInput(ctx, itemIndex, 'Name', `it is ${name.length} characters long; Karakeep takes up to ${MAX_NAME_LENGTH}`);
+	if (name.length > MAX_NAME_LENGTH)
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			'Name',
+			`it is ${name.length} characters long; Karakeep takes up to ${MAX_NAME_LENGTH}`,
+		);
 	return name;
 }
 
 function checkedUrl(ctx: IExecuteFunctions, itemIndex: number, value: unknown): string {
 	const url = String(value ?? '').trim();
-	if (!isHttpUrl(url)) throw invalidInput(ctx, itemIndex, 'Feed URL', `"${url}" is not an http(s) URL`);
-	if (url.length > MAX_URL_LENGTH) throw invalidInput(ctx, itemIndex, 'Feed URL', `it is ${url.length} characters long; Karakeep takes up to ${MAX_URL_LENGTH}`);
+	if (!isHttpUrl(url))
+		throw invalidInput(ctx, itemIndex, 'Feed URL', `"${url}" is not an http(s) URL`);
+	if (url.length > MAX_URL_LENGTH)
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			'Feed URL',
+			`it is ${url.length} characters long; Karakeep takes up to ${MAX_URL_LENGTH}`,
+		);
 	return url;
 }
 
@@ -155,7 +187,12 @@ async function create(this: IExecuteFunctions, itemIndex: number): Promise<IData
 	const name = checkedName(this, itemIndex, requiredString(this, itemIndex, 'name', 'Name'));
 	const url = checkedUrl(this, itemIndex, requiredString(this, itemIndex, 'url', 'Feed URL'));
 	const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const fields = { name, url, enabled: extra.enabled !== false, importTags: extra.importTags === true };
+	const fields = {
+		name,
+		url,
+		enabled: extra.enabled !== false,
+		importTags: extra.importTags === true,
+	};
 	return await (await feedsOf(this, itemIndex, 'Create')).create(this, fields, itemIndex);
 }
 
@@ -174,7 +211,12 @@ async function update(this: IExecuteFunctions, itemIndex: number): Promise<IData
 	if (given.enabled !== undefined) fields.enabled = given.enabled === true;
 	if (given.importTags !== undefined) fields.importTags = given.importTags === true;
 	if (Object.keys(fields).length === 0) {
-		throw invalidInput(this, itemIndex, 'Update Fields', 'add Enabled, Feed URL, Import Tags or Name');
+		throw invalidInput(
+			this,
+			itemIndex,
+			'Update Fields',
+			'add Enabled, Feed URL, Import Tags or Name',
+		);
 	}
 	return await (await feedsOf(this, itemIndex, 'Update')).update(this, id, fields, itemIndex);
 }
@@ -194,4 +236,10 @@ async function fetchNow(this: IExecuteFunctions, itemIndex: number): Promise<IDa
 	return { fetchRequested: true, id };
 }
 
-export const feedOperations: Record<string, ItemOperation> = { create, delete: deleteFeed, fetchNow, getMany, update };
+export const feedOperations: Record<string, ItemOperation> = {
+	create,
+	delete: deleteFeed,
+	fetchNow,
+	getMany,
+	update,
+};
