@@ -190,8 +190,24 @@ function surveySteps(seed: Seed): SweepStep[] {
 		email: 'sweep.contact@example.org',
 		key: 'sweep_key',
 		count: 2,
+		name: 'Sweep survey',
+		questions: { question: [{ type: 'openText', headline: 'What brings you here?' }] },
 	};
+	const made = (): SweepStep[] => [{ name: 'setup: survey → create', operation: op('survey', 'create'), values: common }];
+	// A survey of its own for what changes a survey's status or the survey itself, not the seed's.
+	const onMade = { after: made, values: { surveyId: byId('={{ $json.surveyId ?? $json.id }}') } };
 	const plan: Record<string, { after?: () => SweepStep[]; values?: Values }> = {
+		'survey:archive': onMade,
+		'survey:complete': onMade,
+		'survey:delete': onMade,
+		'survey:duplicate': onMade,
+		'survey:pause': onMade,
+		'survey:publish': onMade,
+		'survey:restore': {
+			after: () => [...made(), { name: 'setup: survey → archive', operation: op('survey', 'archive'), values: onMade.values }],
+			values: onMade.values,
+		},
+		'survey:update': { after: made, values: { ...onMade.values, updateFields: { name: 'Sweep survey, renamed' } } },
 		'contact:createMany': { values: { email: 'sweep.many@example.org' } },
 		'contact:delete': {
 			after: () => [{ name: 'setup: contact → create', operation: op('contact', 'create'), values: { ...common, email: 'sweep.deleted@example.org' } }],
@@ -224,6 +240,8 @@ function bookmarkSteps(seed: Seed): SweepStep[] {
 		highlightId: 'sweephighlight00000000001',
 		tagId: byId('sweeptag00000000000000001'),
 	};
+	const backupMade = (): SweepStep => ({ name: 'setup: backup → create', operation: op('backup', 'create'), values: common });
+	const feedMade = (): SweepStep => ({ name: 'setup: feed → create', operation: op('feed', 'create'), values: { ...common, url: 'https://example.org/sweep.rss' } });
 	const plan: Record<string, { after?: () => SweepStep[]; values?: Values }> = {
 		'bookmark:delete': {
 			after: () => [{ name: 'setup: bookmark → create', operation: op('bookmark', 'create'), values: { ...common, url: 'https://example.org/sweep-deleted' } }],
@@ -234,6 +252,11 @@ function bookmarkSteps(seed: Seed): SweepStep[] {
 			values: { listId: byId('={{ $json.id }}') },
 		},
 		'bookmark:getContent': { values: { recordId: byId(seed.letter) } },
+		'backup:delete': { after: () => [backupMade()], values: { backupId: '={{ $json.id }}' } },
+		'backup:download': { after: () => [backupMade()], values: { backupId: '={{ $json.id }}' } },
+		'feed:delete': { after: () => [feedMade()], values: { feedId: '={{ $json.id }}' } },
+		'feed:fetchNow': { after: () => [feedMade()], values: { feedId: '={{ $json.id }}' } },
+		'feed:update': { after: () => [feedMade()], values: { feedId: '={{ $json.id }}', name: 'sweep renamed' } },
 	};
 	return stepsFrom(bookmarks.description, plan, common);
 }
