@@ -248,6 +248,7 @@ describe('a bookmark record’s whole life in a real n8n', () => {
 		// The nodes panel lists a trigger's events from its "Trigger On" options, by their action.
 		const triggerOn = trigger.properties.find((property) => property.displayName === 'Trigger On')!;
 		expect(triggerOn.options?.map((option) => option.action)).toEqual([
+			'On bookmark archived, favourited, tagged, listed or highlighted',
 			'On bookmark changed',
 			'On new bookmark',
 		]);
