@@ -171,6 +171,8 @@ export interface SigningRecipients {
 	update(ctx: IExecuteFunctions, recipientId: string, changes: Partial<UploadRecipient>, itemIndex: number): Promise<IDataObject>;
 	remove(ctx: IExecuteFunctions, recipientId: string, itemIndex: number): Promise<IDataObject>;
 	get(ctx: IExecuteFunctions, recipientId: string, itemIndex: number): Promise<IDataObject>;
+	/** Records that a recipient who has not acted declined outside the platform: the document ends rejected. */
+	reject(ctx: IExecuteFunctions, recipientId: string, reason: string, itemIndex: number): Promise<IDataObject>;
 }
 
 /** A field to add to a document: whose it is by recipient ID or e-mail address. */

@@ -18,7 +18,7 @@ import {
 	type Role,
 } from './model';
 import { documensoRoute } from './routes';
-import { OPERATIONS } from './sdk';
+import { issue, OPERATIONS } from './sdk';
 import type { DocumensoStore } from './store';
 
 const FINISHED = ['COMPLETED', 'REJECTED', 'CANCELLED'];
@@ -128,6 +128,47 @@ export function registerDraftRoutes(app: FastifyInstance, store: DocumensoStore)
 		envelope.fields = envelope.fields.filter((field) => field.recipientId !== recipient.id);
 		return { success: true };
 	});
+
+	// reject-document-on-behalf-of.ts: a pending document's recipient who has not acted.
+	route<{ recipientId: number; envelopeId: string; reason: string; actAsEmail?: string }>(
+		'rejectEnvelopeRecipientOnBehalfOf',
+		(input, request) => {
+			const procedure = OPERATIONS.rejectEnvelopeRecipientOnBehalfOf.procedure;
+			const envelope = store.findEnvelope(input.envelopeId);
+			const recipient = envelope?.recipients.find((candidate) => candidate.id === input.recipientId);
+			if (!envelope || envelope.type !== 'DOCUMENT' || !recipient)
+				throw appError(procedure, 'NOT_FOUND', 'Document or recipient not found');
+			if (envelope.status !== 'PENDING')
+				throw appError(procedure, 'INVALID_REQUEST', `Document ${envelope.id} must be pending to reject`);
+			if (recipient.signingStatus !== 'NOT_SIGNED')
+				throw appError(procedure, 'INVALID_REQUEST', `Recipient ${recipient.id} has already actioned this document`);
+			// The sandbox's team has no other member to elect (getValidatedElectedUser).
+			if (input.actAsEmail !== undefined)
+				throw appError(procedure, 'UNAUTHORIZED', 'The user to act on behalf of must be a member of the team');
+			store.reject(
+				envelope,
+				recipient,
+				input.reason,
+				{ ipAddress: request.ip, userAgent: request.headers['user-agent'] ?? null },
+				true,
+			);
+			return {
+				...recipientView(envelope, recipient),
+				fields: envelope.fields
+					.filter((field) => field.recipientId === recipient.id)
+					.map((field) => fieldView(envelope, field)),
+			};
+		},
+		// ZRejectEnvelopeRecipientOnBehalfOfRequestSchema: reason z.string().min(1), actAsEmail zEmail().
+		(input) => [
+			...(input.reason.length === 0
+				? [issue(['reason'], 'String must contain at least 1 character(s)', 'too_small')]
+				: []),
+			...(input.actAsEmail !== undefined && !/^[^\s@]+@[^\s@]+$/.test(input.actAsEmail)
+				? [issue(['actAsEmail'], 'Invalid email', 'invalid_string')]
+				: []),
+		],
+	);
 
 	route<{ recipientId: number }>('getEnvelopeRecipient', (input) => {
 		const { envelope, recipient } = recipientOf(

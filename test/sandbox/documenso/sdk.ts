@@ -154,7 +154,11 @@ import {
 } from '@documenso/sdk-typescript/models/operations/enveloperedistribute';
 import { EnvelopeAuditLogDownloadPdfRequest$inboundSchema } from '@documenso/sdk-typescript/models/operations/envelopeauditlogdownloadpdf';
 import { EnvelopeCertificateDownloadPdfRequest$inboundSchema } from '@documenso/sdk-typescript/models/operations/envelopecertificatedownloadpdf';
-import type { ZodIssue, ZodTypeAny } from 'zod/v3';
+import {
+	EnvelopeRecipientRejectOnBehalfOfRequestBody$inboundSchema,
+	EnvelopeRecipientRejectOnBehalfOfResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/enveloperecipientrejectonbehalfof';
+import { z, type ZodIssue, type ZodTypeAny } from 'zod/v3';
 
 import { inputValidationFailed } from './errors';
 
@@ -355,6 +359,16 @@ export const OPERATIONS = {
 		'/envelope/recipient/delete',
 		EnvelopeRecipientDeleteRequest$inboundSchema,
 		EnvelopeRecipientDeleteResponse$inboundSchema,
+	),
+	// The SDK's request nests the body under `requestBody`; the route reads path and body as one input.
+	rejectEnvelopeRecipientOnBehalfOf: operation(
+		'envelope.recipient.rejectOnBehalfOf',
+		'POST',
+		'/envelope/recipient/:recipientId/reject',
+		(EnvelopeRecipientRejectOnBehalfOfRequestBody$inboundSchema as unknown as z.AnyZodObject).extend({
+			recipientId: z.number(),
+		}),
+		EnvelopeRecipientRejectOnBehalfOfResponse$inboundSchema,
 	),
 	getEnvelopeRecipient: operation(
 		'envelope.recipient.get',

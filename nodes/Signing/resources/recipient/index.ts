@@ -3,11 +3,12 @@ import type { INodeProperties } from 'n8n-workflow';
 import type { ItemOperation } from '../../../shared/execute';
 import { add, addDescription } from './add';
 import { get } from './get';
+import { rejectOnBehalf, rejectOnBehalfDescription } from './rejectOnBehalf';
 import { remove } from './remove';
 import { update, updateDescription } from './update';
 
 /** The recipients of one document (Documenso): add, change, remove or read one, before they act. */
-export const recipientOperations: Record<string, ItemOperation> = { add, get, remove, update };
+export const recipientOperations: Record<string, ItemOperation> = { add, get, rejectOnBehalf, remove, update };
 
 const show = { resource: ['recipient'] };
 
@@ -30,6 +31,13 @@ export const recipientDescription: INodeProperties[] = [
 				value: 'get',
 				action: 'Get a recipient',
 				description: 'Get a recipient with their signing status and link (Documenso)',
+			},
+			{
+				name: 'Reject on Behalf',
+				value: 'rejectOnBehalf',
+				action: 'Reject a document on behalf of a recipient',
+				description:
+					'Record that a recipient declined outside Documenso: the pending document ends rejected (Documenso)',
 			},
 			{
 				name: 'Remove',
@@ -55,8 +63,9 @@ export const recipientDescription: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. 101',
 		description: 'ID of the recipient: recipientId in Document → Get’s recipients',
-		displayOptions: { show: { ...show, operation: ['get', 'remove', 'update'] } },
+		displayOptions: { show: { ...show, operation: ['get', 'rejectOnBehalf', 'remove', 'update'] } },
 	},
 	...addDescription,
+	...rejectOnBehalfDescription,
 	...updateDescription,
 ];
