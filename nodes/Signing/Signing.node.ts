@@ -13,6 +13,7 @@ import { signingPersonalDataOptions, signingPrivacy, signingToolConsentProperty 
 import { attachmentDescription, attachmentOperations } from './resources/attachment';
 import { documentDescription, documentOperations } from './resources/document';
 import { fieldDescription, fieldOperations } from './resources/field';
+import { fileDescription, fileOperations } from './resources/file';
 import { folderDescription, folderOperations } from './resources/folder';
 import { getDocumentFolders, getTemplateFolders } from './resources/folder/folderFilter';
 import { recipientDescription, recipientOperations } from './resources/recipient';
@@ -32,7 +33,7 @@ export class Signing implements INodeType {
 		defaultVersion: ONE_SHAPE_VERSION,
 		// What the operation does, as a person reads it (issue 18: never the code names).
 		subtitle:
-			'={{ ({ "attachment:add": "Add attachment", "attachment:getMany": "Get many attachments", "attachment:remove": "Remove attachment", "document:cancel": "Cancel document", "document:createFromFile": "Create document from file", "document:delete": "Delete document", "document:download": "Download document", "document:duplicate": "Duplicate document", "document:generateFromTemplate": "Generate from template", "document:get": "Get document", "document:getAuditLog": "Get audit log", "document:getMany": "Get many documents", "document:resend": "Resend document", "document:send": "Send document", "document:update": "Update document", "field:add": "Add field", "folder:create": "Create folder", "folder:delete": "Delete folder", "folder:getMany": "Get many folders", "folder:update": "Update folder", "field:get": "Get field", "field:remove": "Remove field", "field:update": "Update field", "recipient:add": "Add recipient", "recipient:get": "Get recipient", "recipient:rejectOnBehalf": "Reject on behalf of recipient", "recipient:remove": "Remove recipient", "recipient:update": "Update recipient", "template:createFromFile": "Create template from file", "template:delete": "Delete template", "template:duplicate": "Duplicate template", "template:get": "Get template", "template:getMany": "Get many templates", "template:update": "Update template" })[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}',
+			'={{ ({ "attachment:add": "Add attachment", "attachment:getMany": "Get many attachments", "attachment:remove": "Remove attachment", "document:cancel": "Cancel document", "document:createFromFile": "Create document from file", "document:delete": "Delete document", "document:download": "Download document", "document:duplicate": "Duplicate document", "document:generateFromTemplate": "Generate from template", "document:get": "Get document", "document:getAuditLog": "Get audit log", "document:getMany": "Get many documents", "document:resend": "Resend document", "document:send": "Send document", "document:update": "Update document", "field:add": "Add field", "folder:create": "Create folder", "folder:delete": "Delete folder", "folder:getMany": "Get many folders", "folder:update": "Update folder", "field:get": "Get field", "field:remove": "Remove field", "field:update": "Update field", "file:getMany": "Get many files", "file:remove": "Remove file", "file:update": "Update file", "recipient:add": "Add recipient", "recipient:get": "Get recipient", "recipient:rejectOnBehalf": "Reject on behalf of recipient", "recipient:remove": "Remove recipient", "recipient:update": "Update recipient", "template:createFromFile": "Create template from file", "template:delete": "Delete template", "template:duplicate": "Duplicate template", "template:get": "Get template", "template:getMany": "Get many templates", "template:update": "Update template" })[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}',
 		description: SIGNING_DESCRIPTION,
 		documentationUrl: docsSection('signing', 'signing'),
 		defaults: { name: 'Signing' },
@@ -50,6 +51,7 @@ export class Signing implements INodeType {
 					{ name: 'Attachment', value: 'attachment' },
 					{ name: 'Document', value: 'document' },
 					{ name: 'Field', value: 'field' },
+					{ name: 'File', value: 'file' },
 					{ name: 'Folder', value: 'folder' },
 					{ name: 'Recipient', value: 'recipient' },
 					{ name: 'Template', value: 'template' },
@@ -60,6 +62,7 @@ export class Signing implements INodeType {
 			...attachmentDescription,
 			...recipientDescription,
 			...fieldDescription,
+			...fileDescription,
 			...folderDescription,
 			...templateDescription,
 			signingToolConsentProperty,
@@ -76,7 +79,7 @@ export class Signing implements INodeType {
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await executeWithPersonalData(
 			this,
-			{ attachment: attachmentOperations, document: documentOperations, field: fieldOperations, folder: folderOperations, recipient: recipientOperations, template: templateOperations },
+			{ attachment: attachmentOperations, document: documentOperations, field: fieldOperations, file: fileOperations, folder: folderOperations, recipient: recipientOperations, template: templateOperations },
 			signingPrivacy,
 			signingApis.explainError,
 		);

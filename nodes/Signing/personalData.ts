@@ -45,7 +45,7 @@ export const consentTo = (action: string): ToolConsent => ({ ...SIGNING_TOOL_CON
 export const signingToolConsentProperty = toolConsentProperty(
 	consentTo(''),
 	{
-		resource: ['attachment', 'document', 'recipient', 'field', 'template', 'folder'],
+		resource: ['attachment', 'document', 'recipient', 'field', 'file', 'template', 'folder'],
 		operation: [
 			'add',
 			'cancel',

@@ -83,6 +83,14 @@ export interface SigningAdapter extends ApiAdapter {
 	readonly files?: SigningFiles;
 	/** Links shown to signers beside the document. */
 	readonly attachments?: SigningAttachments;
+	/** The PDFs a document is made of, as files to list, rename, reorder or remove. */
+	readonly documentFiles?: SigningDocumentFiles;
+}
+
+export interface SigningDocumentFiles {
+	list(ctx: IExecuteFunctions, documentId: string, itemIndex: number): Promise<IDataObject[]>;
+	update(ctx: IExecuteFunctions, documentId: string, fileId: string, changes: { title?: string; order?: number }, itemIndex: number): Promise<IDataObject>;
+	remove(ctx: IExecuteFunctions, documentId: string, fileId: string, itemIndex: number): Promise<IDataObject>;
 }
 
 export interface DocumentFile {

@@ -155,6 +155,14 @@ import {
 import { EnvelopeAuditLogDownloadPdfRequest$inboundSchema } from '@documenso/sdk-typescript/models/operations/envelopeauditlogdownloadpdf';
 import { EnvelopeCertificateDownloadPdfRequest$inboundSchema } from '@documenso/sdk-typescript/models/operations/envelopecertificatedownloadpdf';
 import {
+	EnvelopeItemUpdateManyRequest$inboundSchema,
+	EnvelopeItemUpdateManyResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/envelopeitemupdatemany';
+import {
+	EnvelopeItemDeleteRequest$inboundSchema,
+	EnvelopeItemDeleteResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/envelopeitemdelete';
+import {
 	EnvelopeRecipientRejectOnBehalfOfRequestBody$inboundSchema,
 	EnvelopeRecipientRejectOnBehalfOfResponse$inboundSchema,
 } from '@documenso/sdk-typescript/models/operations/enveloperecipientrejectonbehalfof';
@@ -359,6 +367,20 @@ export const OPERATIONS = {
 		'/envelope/recipient/delete',
 		EnvelopeRecipientDeleteRequest$inboundSchema,
 		EnvelopeRecipientDeleteResponse$inboundSchema,
+	),
+	updateEnvelopeItems: operation(
+		'envelope.item.updateMany',
+		'POST',
+		'/envelope/item/update-many',
+		EnvelopeItemUpdateManyRequest$inboundSchema,
+		EnvelopeItemUpdateManyResponse$inboundSchema,
+	),
+	deleteEnvelopeItem: operation(
+		'envelope.item.delete',
+		'POST',
+		'/envelope/item/delete',
+		EnvelopeItemDeleteRequest$inboundSchema,
+		EnvelopeItemDeleteResponse$inboundSchema,
 	),
 	// The SDK's request nests the body under `requestBody`; the route reads path and body as one input.
 	rejectEnvelopeRecipientOnBehalfOf: operation(
