@@ -13,6 +13,7 @@ import { signingPersonalDataOptions, signingPrivacy, signingToolConsentProperty 
 import { attachmentDescription, attachmentOperations } from './resources/attachment';
 import { documentDescription, documentOperations } from './resources/document';
 import { fieldDescription, fieldOperations } from './resources/field';
+import { fileDescription, fileOperations } from './resources/file';
 import { folderDescription, folderOperations } from './resources/folder';
 import { getDocumentFolders, getTemplateFolders } from './resources/folder/folderFilter';
 import { recipientDescription, recipientOperations } from './resources/recipient';
@@ -33,7 +34,7 @@ export class Signing implements INodeType {
 		defaultVersion: ONE_SHAPE_VERSION,
 		// What the operation does, as a person reads it (issue 18: never the code names).
 		subtitle:
-			'={{ ({ "attachment:add": "Add attachment", "attachment:getMany": "Get many attachments", "attachment:remove": "Remove attachment", "document:cancel": "Cancel document", "document:createFromFile": "Create document from file", "document:delete": "Delete document", "document:download": "Download document", "document:duplicate": "Duplicate document", "document:generateFromTemplate": "Generate from template", "document:get": "Get document", "document:getAuditLog": "Get audit log", "document:getMany": "Get many documents", "document:resend": "Resend document", "document:send": "Send document", "document:update": "Update document", "field:add": "Add field", "folder:create": "Create folder", "folder:delete": "Delete folder", "folder:getMany": "Get many folders", "folder:update": "Update folder", "field:get": "Get field", "field:remove": "Remove field", "field:update": "Update field", "recipient:add": "Add recipient", "recipient:get": "Get recipient", "recipient:remove": "Remove recipient", "recipient:update": "Update recipient", "template:createFromFile": "Create template from file", "template:delete": "Delete template", "template:duplicate": "Duplicate template", "template:get": "Get template", "template:getMany": "Get many templates", "template:update": "Update template" })[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}',
+			'={{ ({ "attachment:add": "Add attachment", "attachment:getMany": "Get many attachments", "attachment:remove": "Remove attachment", "document:cancel": "Cancel document", "document:createFromFile": "Create document from file", "document:delete": "Delete document", "document:download": "Download document", "document:duplicate": "Duplicate document", "document:generateFromTemplate": "Generate from template", "document:get": "Get document", "document:getAuditLog": "Get audit log", "document:getMany": "Get many documents", "document:resend": "Resend document", "document:send": "Send document", "document:update": "Update document", "field:add": "Add field", "folder:create": "Create folder", "folder:delete": "Delete folder", "folder:getMany": "Get many folders", "folder:update": "Update folder", "field:get": "Get field", "field:remove": "Remove field", "field:update": "Update field", "file:getMany": "Get many files", "file:remove": "Remove file", "file:update": "Update file", "recipient:add": "Add recipient", "recipient:get": "Get recipient", "recipient:rejectOnBehalf": "Reject on behalf of recipient", "recipient:remove": "Remove recipient", "recipient:update": "Update recipient", "template:createFromFile": "Create template from file", "template:delete": "Delete template", "template:duplicate": "Duplicate template", "template:get": "Get template", "template:getMany": "Get many templates", "template:update": "Update template" })[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}',
 		description: SIGNING_DESCRIPTION,
 		documentationUrl: docsSection('signing', 'signing'),
 		defaults: { name: 'Signing' },
@@ -42,7 +43,7 @@ export class Signing implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'signingApi', required: true, testedBy: 'signingApiTest' }],
 		properties: [
-			withPlatformOnly('Documenso', ['attachment', 'field', 'folder', 'recipient'], {
+			withPlatformOnly('Documenso', ['attachment', 'field', 'file', 'folder', 'recipient'], {
 				displayName: 'Resource',
 				name: 'resource',
 				type: 'options',
@@ -51,6 +52,7 @@ export class Signing implements INodeType {
 					{ name: 'Attachment', value: 'attachment', description: 'A link signers see beside a document' },
 					{ name: 'Document', value: 'document' },
 					{ name: 'Field', value: 'field', description: 'A place in a document a recipient signs or fills in' },
+					{ name: 'File', value: 'file', description: 'One of the PDFs a document is made of' },
 					{ name: 'Folder', value: 'folder', description: 'A folder of documents or templates' },
 					{ name: 'Recipient', value: 'recipient', description: 'A person a document goes to, before they act' },
 					{ name: 'Template', value: 'template' },
@@ -61,6 +63,7 @@ export class Signing implements INodeType {
 			...attachmentDescription,
 			...recipientDescription,
 			...fieldDescription,
+			...fileDescription,
 			...folderDescription,
 			...templateDescription,
 			signingToolConsentProperty,
@@ -77,7 +80,7 @@ export class Signing implements INodeType {
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await executeWithPersonalData(
 			this,
-			{ attachment: attachmentOperations, document: documentOperations, field: fieldOperations, folder: folderOperations, recipient: recipientOperations, template: templateOperations },
+			{ attachment: attachmentOperations, document: documentOperations, field: fieldOperations, file: fileOperations, folder: folderOperations, recipient: recipientOperations, template: templateOperations },
 			signingPrivacy,
 			signingApis.explainError,
 		);

@@ -45,7 +45,7 @@ export const consentTo = (action: string): ToolConsent => ({ ...SIGNING_TOOL_CON
 export const signingToolConsentProperty = toolConsentProperty(
 	consentTo(''),
 	{
-		resource: ['attachment', 'document', 'recipient', 'field', 'template', 'folder'],
+		resource: ['attachment', 'document', 'recipient', 'field', 'file', 'template', 'folder'],
 		operation: [
 			'add',
 			'cancel',
@@ -54,13 +54,14 @@ export const signingToolConsentProperty = toolConsentProperty(
 			'delete',
 			'duplicate',
 			'generateFromTemplate',
+			'rejectOnBehalf',
 			'remove',
 			'resend',
 			'send',
 			'update',
 		],
 	},
-	'Whether an AI agent may create, cancel or delete documents or e-mail their recipients (Create From File, Send, Resend, Generate From Template with Send Now on) when this node is its tool. Off: as a tool, such an operation refuses and nothing is sent.',
+	'Whether an AI agent may create, cancel, reject or delete documents or e-mail their recipients (Create From File, Recipient → Reject on Behalf, Send, Resend, Generate From Template with Send Now on) when this node is its tool. Off: as a tool, such an operation refuses and nothing is sent.',
 );
 
 /** The labels of the prefilled fields of the documents' templates; a template that cannot be read adds none. */

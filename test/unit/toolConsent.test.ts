@@ -157,7 +157,7 @@ describe('destructive operations as tools need the author’s consent', () => {
 	});
 
 	it.each([
-		['Signing', new Signing(), 'allowAsTool', ['add', 'cancel', 'create', 'createFromFile', 'delete', 'duplicate', 'generateFromTemplate', 'remove', 'resend', 'send', 'update']],
+		['Signing', new Signing(), 'allowAsTool', ['add', 'cancel', 'create', 'createFromFile', 'delete', 'duplicate', 'generateFromTemplate', 'rejectOnBehalf', 'remove', 'resend', 'send', 'update']],
 		['Bookmarks', new Bookmarks(), 'allowAsTool', ['delete', 'detach', 'replace', 'summarize']],
 		['Survey', new Survey(), 'allowDeleteAsTool', ['delete']],
 	] as const)('%s shows the switch, off by default, on those operations', (_node, node, name, operations) => {

@@ -29,6 +29,7 @@ import {
 } from './documensoEnvelopes';
 import { documensoFields, documensoRecipients } from './documensoDrafts';
 import { documensoAttachments, documensoFiles } from './documensoFiles';
+import { documensoDocumentFiles } from './documensoItems';
 import { documensoDocuments, documensoFolders, documensoTemplates } from './documensoManage';
 import { DOCUMENSO_RATE, documensoTransport } from './documensoTransport';
 import { documensoUploads } from './documensoUploads';
@@ -477,4 +478,5 @@ export const documensoAdapter: SigningAdapter = {
 	folders: documensoFolders,
 	files: documensoFiles,
 	attachments: documensoAttachments,
+	documentFiles: documensoDocumentFiles,
 };

@@ -147,6 +147,34 @@ export const documensoRecipients: SigningRecipients = {
 		const { recipient, envelope } = await recipientAndEnvelope(ctx, recipientId, itemIndex);
 		return await shapedRecipient(ctx, recipient, envelope, itemIndex);
 	},
+
+	// POST /envelope/recipient/{recipientId}/reject (reject-envelope-recipient-on-behalf-of.ts): the
+	// document must be pending and the recipient must not have signed (reject-document-on-behalf-of.ts);
+	// Documenso then seals it as rejected and e-mails the other recipients that it was cancelled.
+	async reject(ctx, recipientId, reason, itemIndex) {
+		const { recipient, envelope } = await recipientAndEnvelope(ctx, recipientId, itemIndex);
+		if (envelope.status !== 'PENDING') {
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`${words(envelope)} is ${String(envelope.status).toLowerCase()}: only a pending document can be rejected on a recipient's behalf`,
+				{ itemIndex, description: 'A draft has not been sent yet (Delete it instead); a finished document stays as it is. Nothing was changed.' },
+			);
+		}
+		if (recipient.signingStatus !== 'NOT_SIGNED') {
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`Recipient ${String(recipient.id)} has ${String(recipient.signingStatus) === 'SIGNED' ? 'signed' : 'rejected'} already: Documenso records one answer per recipient`,
+				{ itemIndex, description: 'Nothing was changed.' },
+			);
+		}
+		const rejected = await request(ctx, {
+			method: 'POST',
+			path: `/api/v2/envelope/recipient/${String(recipient.id)}/reject`,
+			body: { envelopeId: String(envelope.id), reason },
+			itemIndex,
+		});
+		return await shapedRecipient(ctx, rejected, envelope, itemIndex);
+	},
 };
 
 /** A field with its ID under the documented name and the document it is on. */

@@ -83,6 +83,14 @@ export interface SigningAdapter extends ApiAdapter {
 	readonly files?: SigningFiles;
 	/** Links shown to signers beside the document. */
 	readonly attachments?: SigningAttachments;
+	/** The PDFs a document is made of, as files to list, rename, reorder or remove. */
+	readonly documentFiles?: SigningDocumentFiles;
+}
+
+export interface SigningDocumentFiles {
+	list(ctx: IExecuteFunctions, documentId: string, itemIndex: number): Promise<IDataObject[]>;
+	update(ctx: IExecuteFunctions, documentId: string, fileId: string, changes: { title?: string; order?: number }, itemIndex: number): Promise<IDataObject>;
+	remove(ctx: IExecuteFunctions, documentId: string, fileId: string, itemIndex: number): Promise<IDataObject>;
 }
 
 export interface DocumentFile {
@@ -171,6 +179,8 @@ export interface SigningRecipients {
 	update(ctx: IExecuteFunctions, recipientId: string, changes: Partial<UploadRecipient>, itemIndex: number): Promise<IDataObject>;
 	remove(ctx: IExecuteFunctions, recipientId: string, itemIndex: number): Promise<IDataObject>;
 	get(ctx: IExecuteFunctions, recipientId: string, itemIndex: number): Promise<IDataObject>;
+	/** Records that a recipient who has not acted declined outside the platform: the document ends rejected. */
+	reject(ctx: IExecuteFunctions, recipientId: string, reason: string, itemIndex: number): Promise<IDataObject>;
 }
 
 /** A field to add to a document: whose it is by recipient ID or e-mail address. */

@@ -12,13 +12,14 @@ import {
 	type Envelope,
 	fieldView,
 	type Field,
+	itemsOf,
 	type Recipient,
 	recipientToken,
 	recipientView,
 	type Role,
 } from './model';
 import { documensoRoute } from './routes';
-import { OPERATIONS } from './sdk';
+import { issue, OPERATIONS } from './sdk';
 import type { DocumensoStore } from './store';
 
 const FINISHED = ['COMPLETED', 'REJECTED', 'CANCELLED'];
@@ -128,6 +129,113 @@ export function registerDraftRoutes(app: FastifyInstance, store: DocumensoStore)
 		envelope.fields = envelope.fields.filter((field) => field.recipientId !== recipient.id);
 		return { success: true };
 	});
+
+	// getEnvelopeItemPermissions (packages/lib/utils/envelope.ts): what may change of an envelope's PDFs.
+	const itemPermissions = (envelope: Envelope) => {
+		if (FINISHED.includes(envelope.status) || envelope.deletedAt !== null)
+			return { title: false, file: false, order: false };
+		if (envelope.type === 'TEMPLATE' || envelope.status === 'DRAFT') return { title: true, file: true, order: true };
+		const active = envelope.recipients.some(
+			(recipient) =>
+				recipient.role !== 'CC' &&
+				(recipient.signingStatus !== 'NOT_SIGNED' || recipient.sendStatus === 'SENT'),
+		);
+		return { title: true, file: false, order: !active };
+	};
+	const itemsEnvelope = (procedure: string, envelopeId: string) => {
+		const envelope = store.findEnvelope(envelopeId);
+		if (!envelope) throw appError(procedure, 'NOT_FOUND', 'Envelope not found');
+		return { envelope, items: itemsOf(envelope) };
+	};
+
+	// update-envelope-items.ts, then UNSAFE_updateEnvelopeItems.
+	route<{ envelopeId: string; data: Array<{ envelopeItemId: string; order?: number; title?: string }> }>(
+		'updateEnvelopeItems',
+		(input) => {
+			const procedure = OPERATIONS.updateEnvelopeItems.procedure;
+			const { envelope, items } = itemsEnvelope(procedure, input.envelopeId);
+			const may = itemPermissions(envelope);
+			const orderChange = input.data.some(
+				(change) =>
+					change.order !== undefined &&
+					items.find((item) => item.id === change.envelopeItemId)?.order !== change.order,
+			);
+			if (input.data.some((change) => change.title !== undefined) && !may.title)
+				throw appError(procedure, 'INVALID_REQUEST', 'Envelope item title is not editable');
+			if (orderChange && !may.order)
+				throw appError(procedure, 'INVALID_REQUEST', 'Envelope item order is not editable');
+			if (!input.data.every((change) => items.some((item) => item.id === change.envelopeItemId)))
+				throw appError(procedure, 'INVALID_REQUEST', 'One or more envelope items to update do not exist');
+			for (const change of input.data) {
+				const item = items.find((candidate) => candidate.id === change.envelopeItemId)!;
+				if (change.title !== undefined) item.title = change.title;
+				if (change.order !== undefined) item.order = change.order;
+			}
+			items.sort((a, b) => a.order - b.order);
+			// An envelope of one item keeps it as `item` (itemsOf gives a copy).
+			if (envelope.items === undefined) envelope.item.title = items[0].title;
+			return {
+				data: items.map((item) => ({ id: item.id, order: item.order, title: item.title, envelopeId: envelope.id })),
+			};
+		},
+	);
+
+	// delete-envelope-item.ts: the item and its fields.
+	route<{ envelopeId: string; envelopeItemId: string }>('deleteEnvelopeItem', (input) => {
+		const procedure = OPERATIONS.deleteEnvelopeItem.procedure;
+		const { envelope, items } = itemsEnvelope(procedure, input.envelopeId);
+		if (!itemPermissions(envelope).file)
+			throw appError(procedure, 'INVALID_REQUEST', 'Envelope item is not editable');
+		if (!items.some((item) => item.id === input.envelopeItemId))
+			throw appError(procedure, 'NOT_FOUND', 'Envelope item not found');
+		const first = items[0].id;
+		envelope.items = items.filter((item) => item.id !== input.envelopeItemId);
+		envelope.fields = envelope.fields.filter(
+			(field) => (field.envelopeItemId ?? first) !== input.envelopeItemId,
+		);
+		return { success: true };
+	});
+
+	// reject-document-on-behalf-of.ts: a pending document's recipient who has not acted.
+	route<{ recipientId: number; envelopeId: string; reason: string; actAsEmail?: string }>(
+		'rejectEnvelopeRecipientOnBehalfOf',
+		(input, request) => {
+			const procedure = OPERATIONS.rejectEnvelopeRecipientOnBehalfOf.procedure;
+			const envelope = store.findEnvelope(input.envelopeId);
+			const recipient = envelope?.recipients.find((candidate) => candidate.id === input.recipientId);
+			if (!envelope || envelope.type !== 'DOCUMENT' || !recipient)
+				throw appError(procedure, 'NOT_FOUND', 'Document or recipient not found');
+			if (envelope.status !== 'PENDING')
+				throw appError(procedure, 'INVALID_REQUEST', `Document ${envelope.id} must be pending to reject`);
+			if (recipient.signingStatus !== 'NOT_SIGNED')
+				throw appError(procedure, 'INVALID_REQUEST', `Recipient ${recipient.id} has already actioned this document`);
+			// The sandbox's team has no other member to elect (getValidatedElectedUser).
+			if (input.actAsEmail !== undefined)
+				throw appError(procedure, 'UNAUTHORIZED', 'The user to act on behalf of must be a member of the team');
+			store.reject(
+				envelope,
+				recipient,
+				input.reason,
+				{ ipAddress: request.ip, userAgent: request.headers['user-agent'] ?? null },
+				true,
+			);
+			return {
+				...recipientView(envelope, recipient),
+				fields: envelope.fields
+					.filter((field) => field.recipientId === recipient.id)
+					.map((field) => fieldView(envelope, field)),
+			};
+		},
+		// ZRejectEnvelopeRecipientOnBehalfOfRequestSchema: reason z.string().min(1), actAsEmail zEmail().
+		(input) => [
+			...(input.reason.length === 0
+				? [issue(['reason'], 'String must contain at least 1 character(s)', 'too_small')]
+				: []),
+			...(input.actAsEmail !== undefined && !/^[^\s@]+@[^\s@]+$/.test(input.actAsEmail)
+				? [issue(['actAsEmail'], 'Invalid email', 'invalid_string')]
+				: []),
+		],
+	);
 
 	route<{ recipientId: number }>('getEnvelopeRecipient', (input) => {
 		const { envelope, recipient } = recipientOf(

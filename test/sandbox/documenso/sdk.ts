@@ -154,7 +154,19 @@ import {
 } from '@documenso/sdk-typescript/models/operations/enveloperedistribute';
 import { EnvelopeAuditLogDownloadPdfRequest$inboundSchema } from '@documenso/sdk-typescript/models/operations/envelopeauditlogdownloadpdf';
 import { EnvelopeCertificateDownloadPdfRequest$inboundSchema } from '@documenso/sdk-typescript/models/operations/envelopecertificatedownloadpdf';
-import type { ZodIssue, ZodTypeAny } from 'zod/v3';
+import {
+	EnvelopeItemUpdateManyRequest$inboundSchema,
+	EnvelopeItemUpdateManyResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/envelopeitemupdatemany';
+import {
+	EnvelopeItemDeleteRequest$inboundSchema,
+	EnvelopeItemDeleteResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/envelopeitemdelete';
+import {
+	EnvelopeRecipientRejectOnBehalfOfRequestBody$inboundSchema,
+	EnvelopeRecipientRejectOnBehalfOfResponse$inboundSchema,
+} from '@documenso/sdk-typescript/models/operations/enveloperecipientrejectonbehalfof';
+import { z, type ZodIssue, type ZodTypeAny } from 'zod/v3';
 
 import { inputValidationFailed } from './errors';
 
@@ -355,6 +367,30 @@ export const OPERATIONS = {
 		'/envelope/recipient/delete',
 		EnvelopeRecipientDeleteRequest$inboundSchema,
 		EnvelopeRecipientDeleteResponse$inboundSchema,
+	),
+	updateEnvelopeItems: operation(
+		'envelope.item.updateMany',
+		'POST',
+		'/envelope/item/update-many',
+		EnvelopeItemUpdateManyRequest$inboundSchema,
+		EnvelopeItemUpdateManyResponse$inboundSchema,
+	),
+	deleteEnvelopeItem: operation(
+		'envelope.item.delete',
+		'POST',
+		'/envelope/item/delete',
+		EnvelopeItemDeleteRequest$inboundSchema,
+		EnvelopeItemDeleteResponse$inboundSchema,
+	),
+	// The SDK's request nests the body under `requestBody`; the route reads path and body as one input.
+	rejectEnvelopeRecipientOnBehalfOf: operation(
+		'envelope.recipient.rejectOnBehalfOf',
+		'POST',
+		'/envelope/recipient/:recipientId/reject',
+		(EnvelopeRecipientRejectOnBehalfOfRequestBody$inboundSchema as unknown as z.AnyZodObject).extend({
+			recipientId: z.number(),
+		}),
+		EnvelopeRecipientRejectOnBehalfOfResponse$inboundSchema,
 	),
 	getEnvelopeRecipient: operation(
 		'envelope.recipient.get',

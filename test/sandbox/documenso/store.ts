@@ -469,7 +469,7 @@ export class DocumensoStore {
 	}
 
 	/** rejectDocumentWithToken, then the seal job: REJECTED and DOCUMENT_REJECTED. */
-	reject(document: Envelope, recipient: Recipient, reason: string, actor: Actor): void {
+	reject(document: Envelope, recipient: Recipient, reason: string, actor: Actor, onBehalf = false): void {
 		recipient.signingStatus = 'REJECTED';
 		recipient.rejectionReason = reason;
 		this.audit(
@@ -481,8 +481,10 @@ export class DocumensoStore {
 				recipientId: recipient.id,
 				recipientRole: recipient.role,
 				reason,
+				// reject-document-on-behalf-of.ts: an API user recorded it, flagged as external.
+				...(onBehalf ? { isExternal: true } : {}),
 			},
-			{ ...actor, recipient },
+			onBehalf ? actor : { ...actor, recipient },
 		);
 		this.seal(document);
 	}

@@ -3,17 +3,18 @@ import type { INodeProperties } from 'n8n-workflow';
 import type { ItemOperation } from '../../../shared/execute';
 import { add, addDescription } from './add';
 import { get } from './get';
+import { rejectOnBehalf, rejectOnBehalfDescription } from './rejectOnBehalf';
 import { remove } from './remove';
 import { update, updateDescription } from './update';
 import { platformOnlyNotices, withPlatformOnly } from '../../../shared/platformOnly';
 
 /** The recipients of one document (Documenso): add, change, remove or read one, before they act. */
-export const recipientOperations: Record<string, ItemOperation> = { add, get, remove, update };
+export const recipientOperations: Record<string, ItemOperation> = { add, get, rejectOnBehalf, remove, update };
 
 const show = { resource: ['recipient'] };
 
 export const recipientDescription: INodeProperties[] = [
-	withPlatformOnly('Documenso', ['add', 'get', 'remove', 'update'], {
+	withPlatformOnly('Documenso', ['add', 'get', 'rejectOnBehalf', 'remove', 'update'], {
 		displayName: 'Operation',
 		name: 'operation',
 		type: 'options',
@@ -33,6 +34,13 @@ export const recipientDescription: INodeProperties[] = [
 				description: 'Get a recipient with their signing status and link',
 			},
 			{
+				name: 'Reject on Behalf',
+				value: 'rejectOnBehalf',
+				action: 'Reject a document on behalf of a recipient',
+				description:
+					'Record that a recipient declined outside Documenso: the pending document ends rejected (Documenso)',
+			},
+			{
 				name: 'Remove',
 				value: 'remove',
 				action: 'Remove a recipient',
@@ -48,7 +56,7 @@ export const recipientDescription: INodeProperties[] = [
 		],
 		default: 'add',
 	}),
-	...platformOnlyNotices('Documenso', 'recipient', { add: '', get: '', remove: '', update: '' }),
+	...platformOnlyNotices('Documenso', 'recipient', { add: '', get: '', rejectOnBehalf: '', remove: '', update: '' }),
 	{
 		displayName: 'Recipient ID',
 		name: 'recipientId',
@@ -57,8 +65,9 @@ export const recipientDescription: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. 101',
 		description: 'ID of the recipient: recipientId in Document → Get’s recipients',
-		displayOptions: { show: { ...show, operation: ['get', 'remove', 'update'] } },
+		displayOptions: { show: { ...show, operation: ['get', 'rejectOnBehalf', 'remove', 'update'] } },
 	},
 	...addDescription,
+	...rejectOnBehalfDescription,
 	...updateDescription,
 ];
