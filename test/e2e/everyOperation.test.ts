@@ -165,6 +165,19 @@ function signingSteps(seed: Seed): SweepStep[] {
 		'folder:update': { after: () => [setup(op('folder', 'create'))], values: { folderId: '={{ $json.id }}' } },
 		'recipient:add': { after: () => [draft()], values: { documentId: document } },
 		'recipient:get': { after: () => [draft()], values: { recipientId: '={{ $json.recipients[0].recipientId }}' } },
+		'recipient:rejectOnBehalf': {
+			after: sent,
+			values: { documentId: document, recipientId: '={{ $json.recipients[0].recipientId }}', rejectionReason: 'Sweep' },
+		},
+		'file:getMany': { after: () => [draft()], values: { documentId: document } },
+		'file:remove': {
+			after: () => [draft(), setup(op('file', 'getMany'), { documentId: document })],
+			values: { documentId: '={{ $json.documentId }}', fileId: '={{ $json.fileId }}' },
+		},
+		'file:update': {
+			after: () => [draft(), setup(op('file', 'getMany'), { documentId: document })],
+			values: { documentId: '={{ $json.documentId }}', fileId: '={{ $json.fileId }}', fileUpdateFields: { title: 'Sweep file' } },
+		},
 		'recipient:remove': { after: () => [draft()], values: { recipientId: '={{ $json.recipients[0].recipientId }}' } },
 		'recipient:update': { after: () => [draft()], values: { recipientId: '={{ $json.recipients[0].recipientId }}' } },
 		'template:createFromFile': {
@@ -397,8 +410,10 @@ describe(`every operation of every node in a real n8n ${N8N_VERSION}, with its p
 /**
  * Operations whose refusal is the plausible answer here: a draft made from the seed's template has
  * no `[[sweep]]` text (the sandbox's Documenso answers its empty PDF with 500; the documented API
- * has no Field → Add).
+ * has no Field → Add); a draft made from a template has one file, and File → Remove refuses to
+ * remove a document's last file.
  */
-const expectedRefusal = (name: string, api: Api) => name === 'field → add (at a text)' && api === 'platform';
+const expectedRefusal = (name: string, api: Api) =>
+	api === 'platform' && (name === 'field → add (at a text)' || name === 'file → remove');
 /** Operations that may output nothing: a draft just made has no attachments. */
 const NO_OUTPUT = /^attachment → getMany$/;
