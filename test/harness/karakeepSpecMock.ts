@@ -279,10 +279,12 @@ export async function startKarakeepSpecMock(options: KarakeepSpecMockOptions = {
 			return refuse(fault.status ?? 500, record.errors, 'Internal server error');
 		}
 
+		// Only with `lastPages` is a generated answer made a last page: the default keeps the generator's cursor.
+		const asked = <T>(answer: T): T => (options.lastPages ? lastPage(answer) : answer);
 		if (operation.operationId === 'searchBookmarks') {
 			const answer = options.upstream
 				? await searchUpstream(options.upstream.url, authorization, query)
-				: lastPage(api.mockResponseForOperation('searchBookmarks').mock, options.lastPages);
+				: asked(api.mockResponseForOperation('searchBookmarks').mock);
 			const checked = api.validateResponse(answer, operation, 200);
 			if (checked.errors?.length) {
 				record.status = 500;
@@ -298,7 +300,7 @@ export async function startKarakeepSpecMock(options: KarakeepSpecMockOptions = {
 		// A creating route (201 in the document) answers as for something new.
 		const created = operation.responses && '201' in operation.responses ? { code: 201 } : {};
 		const mocked = api.mockResponseForOperation(operation.operationId ?? '', created);
-		if (options.lastPages) lastPage(mocked.mock);
+		asked(mocked.mock);
 		record.status = mocked.status;
 		return reply.code(mocked.status).type('application/json').send(mocked.mock ?? null);
 	});
@@ -315,8 +317,8 @@ export async function startKarakeepSpecMock(options: KarakeepSpecMockOptions = {
 }
 
 /** A generated answer as a last page: its `nextCursor`, where it has one, null. */
-function lastPage<T>(answer: T, apply = true): T {
-	if (apply && answer && typeof answer === 'object' && 'nextCursor' in answer) {
+function lastPage<T>(answer: T): T {
+	if (answer && typeof answer === 'object' && 'nextCursor' in answer) {
 		(answer as Record<string, unknown>).nextCursor = null;
 	}
 	return answer;
